@@ -1,0 +1,18 @@
+package dev.prdiff.core;
+
+/** Stable error codes shared by the CLI (stderr, exit 1) and the MCP server (isError results). */
+public enum ErrorCode {
+    INVALID_INPUT,
+    NOT_A_REPOSITORY,
+    SHA_NOT_FOUND,
+    TIMEOUT,
+    GIT_FAILED,
+    PREREQUISITE,
+    AUTH_ERROR,
+    NOT_FOUND,
+    RATE_LIMIT,
+    NETWORK_ERROR,
+    CANCELLED,
+    PARSE_ERROR,
+    INTERNAL_ERROR
+}

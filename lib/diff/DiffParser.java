@@ -1,0 +1,171 @@
+package dev.prdiff.diff;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+
+import static java.nio.charset.StandardCharsets.US_ASCII;
+
+/**
+ * Splits a git unified diff into {@link FileSection}s, streaming over bytes.
+ *
+ * <p>Lossless: the preamble (anything before the first {@code diff --git} line) followed by every section's
+ * bytes is the input, byte for byte. Memory is bounded by the largest section (or constant when bytes are
+ * not kept). Each parse step begins on its object's first line and stops on the line after it.
+ */
+public final class DiffParser {
+    private static final byte[] DIFF_GIT = ascii("diff --git ");
+    private static final byte[] HUNK = ascii("@@ -");
+
+    private final LineReader lines;
+    private final boolean keepBytes;
+    private final ByteArrayOutputStream section = new ByteArrayOutputStream();
+    private byte[] preamble;
+
+    public DiffParser(InputStream in) {
+        this(in, true);
+    }
+
+    /** With {@code keepBytes} false, sections carry no bytes and memory stays constant. */
+    public DiffParser(InputStream in, boolean keepBytes) {
+        this.keepBytes = keepBytes;
+        try {
+            this.lines = new LineReader(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static List<FileSection> parseAll(byte[] diff) {
+        DiffParser parser = new DiffParser(new ByteArrayInputStream(diff));
+        List<FileSection> all = new ArrayList<>();
+        for (FileSection s; (s = parser.next()) != null; ) {
+            all.add(s);
+        }
+        return all;
+    }
+
+    /** Bytes before the first section (empty for plain git diff output); available after the first {@link #next()}. */
+    public byte[] preamble() {
+        return preamble;
+    }
+
+    /** The next file section, or null at the end of the input. */
+    public FileSection next() {
+        try {
+            if (preamble == null) {
+                readPreamble();
+            }
+            if (!lines.hasLine()) {
+                return null;
+            }
+            return readSection();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void readPreamble() throws IOException {
+        ByteArrayOutputStream pre = new ByteArrayOutputStream();
+        while (lines.hasLine() && !lines.startsWith(DIFF_GIT)) {
+            pre.write(lines.buffer(), lines.start(), lines.length());
+            lines.advance();
+        }
+        preamble = pre.toByteArray();
+    }
+
+    private FileSection readSection() throws IOException {
+        section.reset();
+        long firstLine = lines.lineNumber();
+        SectionHeader header = new SectionHeader(firstLine);
+        header.diffGitLine(lines.buffer(), lines.start() + DIFF_GIT.length, lines.start() + lines.contentLength());
+        take();
+        while (lines.hasLine() && !lines.startsWith(DIFF_GIT) && !lines.startsWith(HUNK)) {
+            boolean binaryPatch = header.headerLine(lines.buffer(), lines.start(),
+                    lines.start() + lines.contentLength(), lines.lineNumber());
+            take();
+            if (binaryPatch) {
+                skipBinaryPatch();
+            }
+        }
+        long[] counts = new long[2];
+        while (lines.hasLine() && lines.startsWith(HUNK)) {
+            readHunk(counts);
+        }
+        if (lines.hasLine() && !lines.startsWith(DIFF_GIT)) {
+            throw new DiffParseException(lines.lineNumber(), "expected a hunk or the next 'diff --git' line, found: "
+                    + preview());
+        }
+        byte[] bytes = keepBytes ? section.toByteArray() : null;
+        return header.build(counts[0], counts[1], bytes);
+    }
+
+    /** A "GIT binary patch" body runs to the next section; its lines are base85 and never start with "diff". */
+    private void skipBinaryPatch() throws IOException {
+        while (lines.hasLine() && !lines.startsWith(DIFF_GIT)) {
+            take();
+        }
+    }
+
+    private void readHunk(long[] counts) throws IOException {
+        long headerLine = lines.lineNumber();
+        long[] range = HunkHeader.parse(lines.buffer(), lines.start(), lines.start() + lines.contentLength());
+        if (range == null) {
+            throw new DiffParseException(headerLine, "malformed hunk header: " + preview());
+        }
+        long oldLeft = range[0];
+        long newLeft = range[1];
+        take();
+        while (oldLeft > 0 || newLeft > 0) {
+            if (!lines.hasLine()) {
+                throw new DiffParseException(headerLine, "hunk ends early: input stops with " + oldLeft
+                        + " old and " + newLeft + " new lines still expected");
+            }
+            byte op = lines.byteAt(0);
+            if (op == ' ' || lines.contentLength() == 0) {
+                // A bare newline is an empty context line from a tool that trims trailing spaces.
+                oldLeft--;
+                newLeft--;
+            } else if (op == '-') {
+                oldLeft--;
+                counts[1]++;
+            } else if (op == '+') {
+                newLeft--;
+                counts[0]++;
+            } else if (op != '\\') {
+                throw new DiffParseException(lines.lineNumber(), "hunk starting at line " + headerLine
+                        + " has an unexpected line (" + oldLeft + " old and " + newLeft + " new lines still expected): "
+                        + preview());
+            }
+            if (oldLeft < 0 || newLeft < 0) {
+                throw new DiffParseException(lines.lineNumber(), "hunk starting at line " + headerLine
+                        + " has more lines than its header counts");
+            }
+            take();
+        }
+        while (lines.hasLine() && lines.byteAt(0) == '\\') {
+            take(); // "\ No newline at end of file" after the hunk's last line
+        }
+    }
+
+    /** Appends the current line to the section and moves on. */
+    private void take() throws IOException {
+        if (keepBytes) {
+            section.write(lines.buffer(), lines.start(), lines.length());
+        }
+        lines.advance();
+    }
+
+    private String preview() {
+        int n = Math.min(lines.contentLength(), 80);
+        return new String(lines.buffer(), lines.start(), n, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(US_ASCII);
+    }
+}

@@ -1,0 +1,52 @@
+package dev.prdiff.diff;
+
+/** Reads the line counts of a hunk header {@code @@ -a[,b] +c[,d] @@}; an omitted count means 1. */
+final class HunkHeader {
+    private HunkHeader() {}
+
+    /** Returns {oldCount, newCount}, or null when the line is not a well-formed hunk header. */
+    static long[] parse(byte[] b, int from, int to) {
+        int i = from + 4; // past "@@ -"
+        long[] out = new long[2];
+        i = range(b, i, to, out, 0);
+        if (i < 0 || i + 1 >= to || b[i] != ' ' || b[i + 1] != '+') {
+            return null;
+        }
+        i = range(b, i + 2, to, out, 1);
+        if (i < 0 || i + 2 >= to || b[i] != ' ' || b[i + 1] != '@' || b[i + 2] != '@') {
+            return null;
+        }
+        boolean sectionHeadingOrEnd = i + 3 == to || b[i + 3] == ' ';
+        return sectionHeadingOrEnd ? out : null;
+    }
+
+    /** Parses "start[,count]" at i, storing count in out[slot]; returns the index after it, or -1. */
+    private static int range(byte[] b, int i, int to, long[] out, int slot) {
+        int digits = i;
+        while (i < to && isDigit(b[i])) {
+            i++;
+        }
+        if (i == digits) {
+            return -1;
+        }
+        if (i < to && b[i] == ',') {
+            int countStart = ++i;
+            long count = 0;
+            while (i < to && isDigit(b[i])) {
+                count = count * 10 + (b[i] - '0');
+                i++;
+            }
+            if (i == countStart) {
+                return -1;
+            }
+            out[slot] = count;
+        } else {
+            out[slot] = 1;
+        }
+        return i;
+    }
+
+    private static boolean isDigit(byte c) {
+        return c >= '0' && c <= '9';
+    }
+}

@@ -1,0 +1,127 @@
+package dev.prdiff.diff;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
+
+/**
+ * Reads an input stream one line at a time without decoding it. A line is its bytes up to and including
+ * {@code '\n'}; the last line may lack it. The current line stays valid until {@link #advance()}.
+ */
+final class LineReader {
+    private final InputStream in;
+    private byte[] buf = new byte[64 * 1024];
+    private int start;   // first byte of the current line
+    private int end;     // one past the current line's last byte
+    private int limit;   // one past the last byte read from the stream
+    private boolean eof;
+    private boolean hasLine;
+    private long lineNumber;
+
+    LineReader(InputStream in) throws IOException {
+        this.in = in;
+        advance();
+    }
+
+    /** Moves to the next line; afterwards {@link #hasLine()} is false at the end of input. */
+    void advance() throws IOException {
+        start = end;
+        int scanFrom = start;
+        while (true) {
+            int nl = indexOfNewline(scanFrom, limit);
+            if (nl >= 0) {
+                end = nl + 1;
+                break;
+            }
+            scanFrom = limit;
+            if (eof) {
+                end = limit;
+                break;
+            }
+            int consumed = start;
+            fill();
+            scanFrom -= consumed;
+        }
+        hasLine = end > start;
+        if (hasLine) {
+            lineNumber++;
+        }
+    }
+
+    boolean hasLine() {
+        return hasLine;
+    }
+
+    /** 1-based number of the current line. */
+    long lineNumber() {
+        return lineNumber;
+    }
+
+    byte[] buffer() {
+        return buf;
+    }
+
+    int start() {
+        return start;
+    }
+
+    int end() {
+        return end;
+    }
+
+    int length() {
+        return end - start;
+    }
+
+    boolean startsWith(byte[] prefix) {
+        if (end - start < prefix.length) {
+            return false;
+        }
+        return Arrays.equals(buf, start, start + prefix.length, prefix, 0, prefix.length);
+    }
+
+    byte byteAt(int i) {
+        return buf[start + i];
+    }
+
+    /** Length of the current line without its trailing {@code "\n"} (and a {@code "\r"} before it). */
+    int contentLength() {
+        int e = end;
+        if (e > start && buf[e - 1] == '\n') {
+            e--;
+            if (e > start && buf[e - 1] == '\r') {
+                e--;
+            }
+        }
+        return e - start;
+    }
+
+    private int indexOfNewline(int from, int to) {
+        byte[] b = buf;
+        for (int i = from; i < to; i++) {
+            if (b[i] == '\n') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Shifts the current partial line to the front, grows the buffer if it is full, and reads more. */
+    private void fill() throws IOException {
+        int partial = limit - start;
+        if (start > 0) {
+            System.arraycopy(buf, start, buf, 0, partial);
+        } else if (partial == buf.length) {
+            buf = Arrays.copyOf(buf, buf.length * 2);
+        }
+        start = 0;
+        end = 0;
+        limit = partial;
+        int n = in.read(buf, limit, buf.length - limit);
+        if (n < 0) {
+            eof = true;
+        } else {
+            limit += n;
+        }
+    }
+}

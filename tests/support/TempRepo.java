@@ -1,0 +1,189 @@
+package support;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * A throwaway git repository built by real git, with the user's and system's config shut out and fixed
+ * identities and dates, so every fixture is the same on every machine.
+ */
+public final class TempRepo implements AutoCloseable {
+    private final Path dir;
+    private int tick;
+
+    private TempRepo(Path dir) {
+        this.dir = dir;
+    }
+
+    public static TempRepo init() {
+        try {
+            TempRepo repo = new TempRepo(Files.createTempDirectory("prdiff-repo-"));
+            repo.git("init", "-q", "-b", "main");
+            return repo;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    public TempRepo write(String path, String content) {
+        return write(path, content.getBytes(StandardCharsets.UTF_8));
+    }
+
+    public TempRepo write(String path, byte[] content) {
+        try {
+            Path file = dir.resolve(path);
+            Files.createDirectories(file.getParent());
+            Files.write(file, content);
+            return this;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public TempRepo executable(String path, boolean on) {
+        try {
+            Files.setPosixFilePermissions(dir.resolve(path), PosixFilePermissions.fromString(on ? "rwxr-xr-x" : "rw-r--r--"));
+            return this;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public TempRepo delete(String path) {
+        git("rm", "-q", "--", path);
+        return this;
+    }
+
+    public TempRepo move(String from, String to) {
+        try {
+            Files.createDirectories(dir.resolve(to).getParent());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        git("mv", "--", from, to);
+        return this;
+    }
+
+    /** Stages everything and commits; returns the new commit's full SHA. */
+    public String commit(String message) {
+        git("add", "-A");
+        git("commit", "-q", "--allow-empty", "-m", message);
+        return text("rev-parse", "HEAD").trim();
+    }
+
+    public TempRepo checkout(String... args) {
+        List<String> all = new ArrayList<>(List.of("checkout", "-q"));
+        all.addAll(List.of(args));
+        git(all.toArray(String[]::new));
+        return this;
+    }
+
+    public String text(String... args) {
+        return new String(git(args), StandardCharsets.UTF_8);
+    }
+
+    /** Runs git in this repository, failing the test on a non-zero exit; returns stdout. */
+    public byte[] git(String... args) {
+        Result r = run(args);
+        if (r.exit != 0) {
+            throw new AssertionError("git " + String.join(" ", args) + " exited " + r.exit + ": " + r.stderr);
+        }
+        return r.stdout;
+    }
+
+    /**
+     * The oracle: what git itself prints for a diff under a neutral configuration, the same settings prdiff
+     * promises to reproduce.
+     */
+    public byte[] gitDiff(String... args) {
+        List<String> all = new ArrayList<>(List.of("-c", "core.quotePath=true", "diff", "--no-color", "--no-ext-diff",
+                "--no-textconv"));
+        all.addAll(List.of(args));
+        return git(all.toArray(String[]::new));
+    }
+
+    public record Result(int exit, byte[] stdout, String stderr) {}
+
+    public Result run(String... args) {
+        List<String> argv = new ArrayList<>();
+        argv.add("git");
+        argv.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(argv).directory(dir.toFile());
+        pb.environment().clear();
+        pb.environment().putAll(env());
+        try {
+            Process p = pb.start();
+            p.getOutputStream().close();
+            var out = new ByteArrayOutputStream();
+            var err = new ByteArrayOutputStream();
+            Thread e = pump(p.getErrorStream(), err);
+            Thread o = pump(p.getInputStream(), out);
+            if (!p.waitFor(60, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new AssertionError("git " + String.join(" ", args) + " timed out");
+            }
+            o.join();
+            e.join();
+            return new Result(p.exitValue(), out.toByteArray(), err.toString(StandardCharsets.UTF_8));
+        } catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        } catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(ex);
+        }
+    }
+
+    private Map<String, String> env() {
+        Map<String, String> env = new HashMap<>();
+        env.put("PATH", System.getenv("PATH"));
+        env.put("HOME", dir.toString());
+        env.put("GIT_CONFIG_NOSYSTEM", "1");
+        env.put("GIT_CONFIG_GLOBAL", "/dev/null");
+        env.put("GIT_AUTHOR_NAME", "Fixture Author");
+        env.put("GIT_AUTHOR_EMAIL", "author@example.com");
+        env.put("GIT_COMMITTER_NAME", "Fixture Committer");
+        env.put("GIT_COMMITTER_EMAIL", "committer@example.com");
+        String date = (1_700_000_000L + 60L * tick++) + " +0000";
+        env.put("GIT_AUTHOR_DATE", date);
+        env.put("GIT_COMMITTER_DATE", date);
+        return env;
+    }
+
+    private static Thread pump(InputStream in, ByteArrayOutputStream out) {
+        Thread t = new Thread(() -> {
+            try (in) {
+                in.transferTo(out);
+            } catch (IOException ignored) {
+                // process ended
+            }
+        });
+        t.start();
+        return t;
+    }
+
+    @Override
+    public void close() {
+        try (Stream<Path> walk = Files.walk(dir)) {
+            walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException ignored) {
+            // best effort
+        }
+    }
+}
