@@ -11,6 +11,20 @@
 //SOURCES diff/QuotedPath.java
 //SOURCES diff/SectionHeader.java
 //SOURCES diff/DiffParser.java
+//SOURCES diff/SectionFilter.java
+//SOURCES core/FileEntry.java
+//SOURCES core/FileList.java
+//SOURCES core/Json.java
+//SOURCES git/GitEnvironment.java
+//SOURCES git/Revisions.java
+//SOURCES git/Git.java
+//SOURCES git/DiffSpec.java
+//SOURCES git/RawNumstat.java
+//SOURCES git/LocalDiffs.java
+//SOURCES app/Target.java
+//SOURCES app/PathSelection.java
+//SOURCES app/DiffRequest.java
+//SOURCES app/Prdiff.java
 
 /** Holds the list of lib sources above; JBang follows nested //SOURCES from here. */
 final class Sources {

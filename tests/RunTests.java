@@ -7,11 +7,9 @@
 //DEPS org.junit.platform:junit-platform-launcher:1.13.4
 //DESCRIPTION Runs every prdiff test and ends with one line: N passed, N failed
 //SOURCES ../prdiff.java
-//SOURCES ../mcp-shim.java
 //SOURCES ../lib/Sources.java
 //SOURCES *Test.java
 //SOURCES support/*.java
-//FILES openapi.yaml=../openapi.yaml
 
 import org.junit.platform.engine.discovery.ClassNameFilter;
 import org.junit.platform.launcher.Launcher;

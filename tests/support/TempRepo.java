@@ -1,8 +1,6 @@
 package support;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,7 +11,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
 import java.util.stream.Stream;
 
 /**
@@ -101,11 +99,11 @@ public final class TempRepo implements AutoCloseable {
 
     /** Runs git in this repository, failing the test on a non-zero exit; returns stdout. */
     public byte[] git(String... args) {
-        Result r = run(args);
-        if (r.exit != 0) {
-            throw new AssertionError("git " + String.join(" ", args) + " exited " + r.exit + ": " + r.stderr);
+        Proc.Result r = run(args);
+        if (r.exit() != 0) {
+            throw new AssertionError("git " + String.join(" ", args) + " exited " + r.exit() + ": " + r.stderr());
         }
-        return r.stdout;
+        return r.stdout();
     }
 
     /**
@@ -119,35 +117,11 @@ public final class TempRepo implements AutoCloseable {
         return git(all.toArray(String[]::new));
     }
 
-    public record Result(int exit, byte[] stdout, String stderr) {}
-
-    public Result run(String... args) {
+    public Proc.Result run(String... args) {
         List<String> argv = new ArrayList<>();
         argv.add("git");
         argv.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(argv).directory(dir.toFile());
-        pb.environment().clear();
-        pb.environment().putAll(env());
-        try {
-            Process p = pb.start();
-            p.getOutputStream().close();
-            var out = new ByteArrayOutputStream();
-            var err = new ByteArrayOutputStream();
-            Thread e = pump(p.getErrorStream(), err);
-            Thread o = pump(p.getInputStream(), out);
-            if (!p.waitFor(60, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                throw new AssertionError("git " + String.join(" ", args) + " timed out");
-            }
-            o.join();
-            e.join();
-            return new Result(p.exitValue(), out.toByteArray(), err.toString(StandardCharsets.UTF_8));
-        } catch (IOException ex) {
-            throw new UncheckedIOException(ex);
-        } catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(ex);
-        }
+        return Proc.run(argv, dir, env(), Duration.ofSeconds(60));
     }
 
     private Map<String, String> env() {
@@ -164,18 +138,6 @@ public final class TempRepo implements AutoCloseable {
         env.put("GIT_AUTHOR_DATE", date);
         env.put("GIT_COMMITTER_DATE", date);
         return env;
-    }
-
-    private static Thread pump(InputStream in, ByteArrayOutputStream out) {
-        Thread t = new Thread(() -> {
-            try (in) {
-                in.transferTo(out);
-            } catch (IOException ignored) {
-                // process ended
-            }
-        });
-        t.start();
-        return t;
     }
 
     @Override

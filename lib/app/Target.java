@@ -1,0 +1,98 @@
+package dev.prdiff.app;
+
+import dev.prdiff.git.Revisions;
+
+import dev.prdiff.core.ErrorCode;
+import dev.prdiff.core.PrdiffException;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** What the user asked to diff: a range, a commit, a pull request, or nothing (auto-detection). */
+public sealed interface Target {
+    record Range(String base, String head, boolean threeDot) implements Target {}
+
+    record Commit(String rev) implements Target {}
+
+    /** {@code repo} is OWNER/REPO or HOST/OWNER/REPO when the target was a URL, else null. */
+    record PullRequest(long number, String repo) implements Target {}
+
+    /** No target: dirty work tree, else {@code base...HEAD} for a detected or given base, else HEAD. */
+    record Auto(String base) implements Target {}
+
+    Pattern PR_NUMBER = Pattern.compile("#?(\\d+)");
+    Pattern PR_URL = Pattern.compile("https?://([^/\\s]+)/([^/\\s]+)/([^/\\s]+)/pull/(\\d+)(?:[/?#].*)?");
+
+    /** Reads the positional TARGET together with --commit and --base. */
+    static Target parse(String target, String commit, String base) {
+        Target parsed = parseUnchecked(target, commit, base);
+        if (parsed instanceof Range r) {
+            Revisions.requireSafe(r.base());
+            Revisions.requireSafe(r.head());
+        } else if (parsed instanceof Commit c) {
+            Revisions.requireSafe(c.rev());
+        } else if (parsed instanceof Auto a && a.base() != null) {
+            Revisions.requireSafe(a.base());
+        }
+        return parsed;
+    }
+
+    private static Target parseUnchecked(String target, String commit, String base) {
+        if (commit != null && (target != null || base != null)) {
+            throw invalid("--commit cannot be combined with a TARGET or --base");
+        }
+        if (commit != null) {
+            return new Commit(commit);
+        }
+        if (target == null) {
+            return new Auto(base);
+        }
+        if (base != null) {
+            throw invalid("--base applies only when no TARGET is given (it means BASE...HEAD)");
+        }
+        Matcher url = PR_URL.matcher(target);
+        if (url.matches()) {
+            String host = url.group(1);
+            String repo = url.group(2) + "/" + url.group(3);
+            return new PullRequest(prNumber(url.group(4)), host.equals("github.com") ? repo : host + "/" + repo);
+        }
+        Matcher number = PR_NUMBER.matcher(target);
+        if (number.matches()) {
+            return new PullRequest(prNumber(number.group(1)), null);
+        }
+        if (target.startsWith("http://") || target.startsWith("https://")) {
+            throw invalid("not a pull request URL: " + target + " (expected https://HOST/OWNER/REPO/pull/N)");
+        }
+        int three = target.indexOf("...");
+        if (three >= 0) {
+            return new Range(side(target.substring(0, three)), side(target.substring(three + 3)), true);
+        }
+        int two = target.indexOf("..");
+        if (two >= 0) {
+            return new Range(side(target.substring(0, two)), side(target.substring(two + 2)), false);
+        }
+        throw invalid("'" + target + "' is not a target: use A...B, A..B, a pull request number or URL,"
+                + " or --commit REV");
+    }
+
+    private static long prNumber(String digits) {
+        try {
+            long n = Long.parseLong(digits);
+            if (n > 0) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // falls through to the error
+        }
+        throw invalid("pull request number must be a positive integer: " + digits);
+    }
+
+    /** An empty side of a range means HEAD, as in git. */
+    private static String side(String rev) {
+        return rev.isEmpty() ? "HEAD" : rev;
+    }
+
+    private static PrdiffException invalid(String message) {
+        return new PrdiffException(ErrorCode.INVALID_INPUT, message);
+    }
+}

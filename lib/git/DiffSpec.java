@@ -1,0 +1,26 @@
+package dev.prdiff.git;
+
+import java.util.List;
+
+/**
+ * A diff git can compute, with the commits it was resolved to.
+ *
+ * @param range       how it reads to a person, e.g. "main...HEAD" or "HEAD (working tree)"
+ * @param revisions   the revision arguments for git diff, always full SHAs
+ * @param objectsOnly true when only commits are named, so no work tree or index may be read
+ * @param warnings    things the caller should know, e.g. several merge bases
+ */
+public record DiffSpec(
+        String range,
+        List<String> revisions,
+        boolean objectsOnly,
+        String baseSha,
+        String headSha,
+        String mergeBaseSha,
+        List<String> warnings) {
+
+    public DiffSpec {
+        revisions = List.copyOf(revisions);
+        warnings = List.copyOf(warnings);
+    }
+}

@@ -1,0 +1,35 @@
+package dev.prdiff.git;
+
+import dev.prdiff.core.ErrorCode;
+import dev.prdiff.core.PrdiffException;
+
+import java.util.regex.Pattern;
+
+/** Checks on revision strings before git sees them. */
+public final class Revisions {
+    /** Empty, option-like, or holding control characters: never a revision a person meant. */
+    private static final Pattern UNSAFE = Pattern.compile("^$|^-|[\\x00-\\x1f\\x7f]");
+    private static final Pattern FULL_OR_SHORT_SHA = Pattern.compile("[0-9a-fA-F]{7,64}");
+
+    private Revisions() {}
+
+    public static String requireSafe(String rev) {
+        if (rev == null || UNSAFE.matcher(rev).find()) {
+            throw new PrdiffException(ErrorCode.INVALID_INPUT, "invalid revision: '" + printable(rev) + "'");
+        }
+        return rev;
+    }
+
+    /** A commit id as given to --sha: 7 to 64 hex digits. */
+    public static String requireSha(String sha, String option) {
+        if (sha == null || !FULL_OR_SHORT_SHA.matcher(sha).matches()) {
+            throw new PrdiffException(ErrorCode.INVALID_INPUT, option + " must be a commit SHA (7 to 64 hex digits): '"
+                    + printable(sha) + "'");
+        }
+        return sha.toLowerCase(java.util.Locale.ROOT);
+    }
+
+    private static String printable(String s) {
+        return s == null ? "" : s.replaceAll("[\\x00-\\x1f\\x7f]", "?");
+    }
+}

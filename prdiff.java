@@ -1,0 +1,134 @@
+///usr/bin/env jbang "$0" "$@" ; exit $?
+//JAVA 17+
+//DEPS info.picocli:picocli:4.7.7
+//DEPS com.fasterxml.jackson.core:jackson-databind:2.20.1
+//DESCRIPTION Hermetic pull-request and git diffs: whole, per file, or as a JSON file list
+//SOURCES lib/Sources.java
+
+import dev.prdiff.app.DiffRequest;
+import dev.prdiff.app.Prdiff;
+import dev.prdiff.app.Target;
+import dev.prdiff.core.Json;
+import dev.prdiff.core.PrdiffException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.BufferedOutputStream;
+import java.io.FileOutputStream;
+import java.io.FileDescriptor;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+@Command(name = "prdiff", mixinStandardHelpOptions = true, version = "prdiff 0.1.0", sortOptions = false,
+        usageHelpAutoWidth = true,
+        description = {
+            "Hermetic diffs of pull requests and local git history for agents and reviewers.",
+            "",
+            "TARGET is A...B or A..B (local ranges), a pull request number (10745 or '#10745') or URL.",
+            "With no TARGET: a dirty work tree diffs against HEAD; else main, master or origin/HEAD ...HEAD; else HEAD."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:success", "1:error, printed as 'prdiff: error [CODE]: message'", "2:usage error"})
+class prdiff implements Callable<Integer> {
+    static final int OK = 0;
+    static final int ERROR = 1;
+    static final int USAGE = 2;
+
+    @Parameters(arity = "0..*", paramLabel = "TARGET", description = "A...B, A..B, PR number or URL")
+    List<String> target = new ArrayList<>();
+
+    @Option(names = "--file", paramLabel = "PATH[,PATH...]",
+            description = "Only these files' sections (exact repo-relative paths; repeatable, comma-separated)")
+    List<String> files = new ArrayList<>();
+
+    @Option(names = "--files-only", description = "JSON list of changed files with line counts, no diff body")
+    boolean filesOnly;
+
+    @Option(names = "--commit", paramLabel = "REV", description = "One commit against its first parent")
+    String commit;
+
+    @Option(names = "--base", paramLabel = "REF", description = "With no TARGET: diff REF...HEAD")
+    String base;
+
+    @Option(names = "-C", paramLabel = "DIR", description = "Run in this repository instead of the current directory")
+    Path dir;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "30",
+            description = "Limit for each git or gh call (default: ${DEFAULT-VALUE})")
+    int timeoutSeconds;
+
+    final OutputStream out;
+    final PrintStream err;
+
+    prdiff(OutputStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    public static void main(String... args) {
+        OutputStream stdout = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16);
+        PrintStream stderr = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
+        System.exit(run(stdout, stderr, args));
+    }
+
+    /** The whole CLI without System.exit: tests call this in-process. */
+    static int run(OutputStream out, PrintStream err, String... args) {
+        prdiff command = new prdiff(out, err);
+        CommandLine cli = new CommandLine(command)
+                .setOut(new java.io.PrintWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8), true))
+                .setErr(new java.io.PrintWriter(err, true))
+                .setParameterExceptionHandler((e, a) -> {
+                    err.println("prdiff: usage error: " + e.getMessage());
+                    err.println("Try 'prdiff --help' for more information.");
+                    return USAGE;
+                })
+                .setExecutionExceptionHandler((e, cmd, parsed) -> {
+                    if (e instanceof PrdiffException p) {
+                        err.println("prdiff: error [" + p.code() + "]: " + p.getMessage());
+                        return ERROR;
+                    }
+                    err.println("prdiff: error [INTERNAL_ERROR]: " + e);
+                    return ERROR;
+                });
+        int code = cli.execute(args);
+        try {
+            out.flush();
+        } catch (IOException e) {
+            err.println("prdiff: error [INTERNAL_ERROR]: cannot write output: " + e.getMessage());
+            return ERROR;
+        }
+        return code;
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        if (timeoutSeconds <= 0) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "--timeout must be a positive number of seconds");
+        }
+        if (target.size() > 1) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "at most one TARGET, got " + target);
+        }
+        DiffRequest request = new DiffRequest(Target.parse(target.isEmpty() ? null : target.get(0), commit, base),
+                files, dir,
+                Duration.ofSeconds(timeoutSeconds), null, null, null, false);
+        if (filesOnly) {
+            out.write(Json.write(Prdiff.files(request, this::notice)).getBytes(StandardCharsets.UTF_8));
+            out.write('\n');
+        } else {
+            Prdiff.diff(request, out, this::notice);
+        }
+        return OK;
+    }
+
+    private void notice(String message) {
+        err.println("prdiff: " + message);
+    }
+}

@@ -1,0 +1,32 @@
+// Default package on purpose: the CLI class `prdiff` lives there and only default-package code can call it.
+
+import support.Proc;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Runs the prdiff CLI in-process (fast) or as a separate JVM (when the environment itself is under test). */
+final class PrdiffCli {
+    private PrdiffCli() {}
+
+    static Proc.Result run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = prdiff.run(out, new PrintStream(err, true, StandardCharsets.UTF_8), args);
+        return new Proc.Result(code, out.toByteArray(), err.toString(StandardCharsets.UTF_8));
+    }
+
+    /** Runs the CLI in a new JVM with exactly this environment and working directory. */
+    static Proc.Result spawn(Map<String, String> env, Path cwd, String... args) {
+        List<String> argv = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "prdiff"));
+        argv.addAll(List.of(args));
+        return Proc.run(argv, cwd, env, Duration.ofSeconds(120));
+    }
+}
