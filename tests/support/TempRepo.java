@@ -64,19 +64,25 @@ public final class TempRepo implements AutoCloseable {
         }
     }
 
+    /** Removes the file from the work tree; the next {@link #commit} records it. */
     public TempRepo delete(String path) {
-        git("rm", "-q", "--", path);
-        return this;
-    }
-
-    public TempRepo move(String from, String to) {
         try {
-            Files.createDirectories(dir.resolve(to).getParent());
+            Files.delete(dir.resolve(path));
+            return this;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        git("mv", "--", from, to);
-        return this;
+    }
+
+    /** Moves the file in the work tree; the next {@link #commit} records it. */
+    public TempRepo move(String from, String to) {
+        try {
+            Files.createDirectories(dir.resolve(to).getParent());
+            Files.move(dir.resolve(from), dir.resolve(to));
+            return this;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** Stages everything and commits; returns the new commit's full SHA. */
