@@ -1,3 +1,4 @@
+import support.RepoRoot;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -51,7 +52,7 @@ class JbangWrapperTest {
 
     @BeforeAll
     static void findInstalledJBang() throws Exception {
-        root = repoRoot();
+        root = RepoRoot.find();
         Matcher m = Pattern.compile("(?m)^JBANG_VERSION=(\\S+)$").matcher(Files.readString(root.resolve("jbang")));
         assertTrue(m.find(), "JBANG_VERSION not found in ./jbang");
         version = m.group(1);
@@ -206,16 +207,6 @@ class JbangWrapperTest {
         }
         assertFalse(entries.isEmpty(), "empty lock file " + file);
         return entries;
-    }
-
-    private static Path repoRoot() {
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            if (Files.isExecutable(dir.resolve("jbang")) && Files.isDirectory(dir.resolve(".jbang-wrapper"))) {
-                return dir;
-            }
-        }
-        throw new IllegalStateException("run from inside the prdiff repository: no ./jbang found above "
-                + Path.of("").toAbsolutePath());
     }
 
     private static String sha256(Path file) throws Exception {

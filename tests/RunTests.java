@@ -1,5 +1,6 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 17+
+//JAVAC_OPTIONS -encoding UTF-8
 //DEPS info.picocli:picocli:4.7.7
 //DEPS com.fasterxml.jackson.core:jackson-databind:2.20.1
 //DEPS com.fasterxml.jackson.dataformat:jackson-dataformat-yaml:2.20.1

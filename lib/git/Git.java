@@ -148,6 +148,6 @@ public final class Git {
 
     static String trim(String stderr) {
         String s = stderr.strip();
-        return s.length() > 2000 ? s.substring(0, 2000) + "…" : s;
+        return s.length() > 2000 ? s.substring(0, 2000) + "..." : s;
     }
 }

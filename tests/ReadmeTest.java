@@ -1,0 +1,57 @@
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import support.Proc;
+import support.RepoRoot;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The README's first two commands: the main job works as written, and CI runs exactly the test command. */
+class ReadmeTest {
+    static final Path ROOT = RepoRoot.find();
+
+    static List<String> firstCommands() throws Exception {
+        String readme = Files.readString(ROOT.resolve("README.md"));
+        int block = readme.indexOf("```sh\n");
+        assertTrue(block >= 0 && block < 200, "the README must open with a sh code block");
+        String[] lines = readme.substring(block + 6, readme.indexOf("```", block + 6)).split("\n");
+        List<String> commands = new ArrayList<>();
+        for (String line : lines) {
+            int comment = line.indexOf(" #");
+            commands.add((comment >= 0 ? line.substring(0, comment) : line).trim());
+        }
+        return commands;
+    }
+
+    @Test
+    void theFirstCommandRunsPrdiffsMainJobOnThisRepository() throws Exception {
+        String[] argv = firstCommands().get(0).split("\\s+");
+        assertEquals("./jbang", argv[0]);
+        List<String> command = new ArrayList<>(List.of(ROOT.resolve("jbang").toString()));
+        command.addAll(List.of(argv).subList(1, argv.length));
+        Proc.Result r = Proc.run(command, ROOT, Map.of("PATH", System.getenv("PATH"), "HOME", System.getProperty("user.home")),
+                Duration.ofMinutes(5));
+        assertEquals(0, r.exit(), r.stderr());
+        JsonNode json = new ObjectMapper().readTree(r.stdout());
+        assertTrue(json.get("files").isArray());
+        String head = Proc.run(List.of("git", "rev-parse", "HEAD"), ROOT, Map.of("PATH", System.getenv("PATH")),
+                Duration.ofSeconds(30)).out().trim();
+        assertEquals(head, json.get("head_sha").asText());
+    }
+
+    @Test
+    void ciRunsExactlyTheReadmeTestCommand() throws Exception {
+        String testCommand = firstCommands().get(1);
+        assertEquals("./jbang tests/RunTests.java", testCommand);
+        List<String> ci = Files.readAllLines(ROOT.resolve(".ci/run"));
+        assertEquals("exec " + testCommand, ci.get(ci.size() - 1).trim());
+    }
+}
