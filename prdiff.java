@@ -27,6 +27,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 @Command(name = "prdiff", mixinStandardHelpOptions = true, version = "prdiff 0.1.0", sortOptions = false,
@@ -66,12 +67,31 @@ class prdiff implements Callable<Integer> {
             description = "Limit for each git or gh call (default: ${DEFAULT-VALUE})")
     int timeoutSeconds;
 
+    @Option(names = {"-R", "--repo"}, paramLabel = "[HOST/]OWNER/REPO",
+            description = "Pull request repository (default: gh's own choice: GH_REPO, then the git remotes)")
+    String repo;
+
+    @Option(names = "--sha", paramLabel = "SHA",
+            description = "Pull request: compute base...SHA from git objects, never from a checkout")
+    String sha;
+
+    @Option(names = "--base-sha", paramLabel = "SHA", description = "Pull request with --sha: pin the base commit too")
+    String baseSha;
+
+    @Option(names = "--no-fetch", description = "Pull request with --sha: never fetch missing commits")
+    boolean noFetch;
+
+    @Option(names = "--info", description = "Pull request: print its metadata (head/base SHAs and refs, state, title, URL)")
+    boolean info;
+
     final OutputStream out;
     final PrintStream err;
+    final Map<String, String> env;
 
-    prdiff(OutputStream out, PrintStream err) {
+    prdiff(OutputStream out, PrintStream err, Map<String, String> env) {
         this.out = out;
         this.err = err;
+        this.env = env;
     }
 
     public static void main(String... args) {
@@ -82,7 +102,12 @@ class prdiff implements Callable<Integer> {
 
     /** The whole CLI without System.exit: tests call this in-process. */
     static int run(OutputStream out, PrintStream err, String... args) {
-        prdiff command = new prdiff(out, err);
+        return run(out, err, System.getenv(), args);
+    }
+
+    /** As {@link #run(OutputStream, PrintStream, String...)}, with the environment git and gh inherit. */
+    static int run(OutputStream out, PrintStream err, Map<String, String> env, String... args) {
+        prdiff command = new prdiff(out, err, env);
         CommandLine cli = new CommandLine(command)
                 .setOut(new java.io.PrintWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8), true))
                 .setErr(new java.io.PrintWriter(err, true))
@@ -117,10 +142,16 @@ class prdiff implements Callable<Integer> {
         if (target.size() > 1) {
             throw new CommandLine.ParameterException(new CommandLine(this), "at most one TARGET, got " + target);
         }
+        if (info && (filesOnly || !files.isEmpty() || sha != null)) {
+            throw new CommandLine.ParameterException(new CommandLine(this),
+                    "--info prints metadata only; it does not combine with --files-only, --file or --sha");
+        }
         DiffRequest request = new DiffRequest(Target.parse(target.isEmpty() ? null : target.get(0), commit, base),
-                files, dir,
-                Duration.ofSeconds(timeoutSeconds), null, null, null, false);
-        if (filesOnly) {
+                files, dir, Duration.ofSeconds(timeoutSeconds), repo, sha, baseSha, noFetch, env);
+        if (info) {
+            out.write(Json.write(Prdiff.info(request)).getBytes(StandardCharsets.UTF_8));
+            out.write('\n');
+        } else if (filesOnly) {
             out.write(Json.write(Prdiff.files(request, this::notice)).getBytes(StandardCharsets.UTF_8));
             out.write('\n');
         } else {

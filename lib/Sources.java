@@ -1,6 +1,7 @@
 // The shared code every entry point (prdiff.java, mcp-shim.java, tests/RunTests.java) compiles in.
 //SOURCES core/ErrorCode.java
 //SOURCES core/PrdiffException.java
+//SOURCES core/Messages.java
 //SOURCES exec/Command.java
 //SOURCES exec/Subprocess.java
 //SOURCES diff/ChangeType.java
@@ -21,9 +22,17 @@
 //SOURCES git/DiffSpec.java
 //SOURCES git/RawNumstat.java
 //SOURCES git/LocalDiffs.java
+//SOURCES github/GitHubRepo.java
+//SOURCES github/ApiResponse.java
+//SOURCES github/GhErrors.java
+//SOURCES github/Gh.java
+//SOURCES github/PullRequestInfo.java
+//SOURCES github/PullRequestFetch.java
+//SOURCES github/PullRequests.java
 //SOURCES app/Target.java
 //SOURCES app/PathSelection.java
 //SOURCES app/DiffRequest.java
+//SOURCES app/PullRequestDiffs.java
 //SOURCES app/Prdiff.java
 
 /** Holds the list of lib sources above; JBang follows nested //SOURCES from here. */

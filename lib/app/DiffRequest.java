@@ -2,7 +2,10 @@ package dev.prdiff.app;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import dev.prdiff.git.Git;
+
 import java.util.List;
+import java.util.Map;
 
 /**
  * Everything the CLI and the MCP tools can ask for. Null means "not given".
@@ -11,6 +14,7 @@ import java.util.List;
  * @param repo    OWNER/REPO or HOST/OWNER/REPO for pull requests (-R)
  * @param sha     pin a pull request diff to this head commit, computed from local objects
  * @param baseSha pin the base commit too
+ * @param env     the environment git and gh inherit (null: this process's); prdiff strips what it must not see
  */
 public record DiffRequest(
         Target target,
@@ -20,10 +24,16 @@ public record DiffRequest(
         String repo,
         String sha,
         String baseSha,
-        boolean noFetch) {
+        boolean noFetch,
+        Map<String, String> env) {
 
     public DiffRequest {
         files = files == null ? List.of() : List.copyOf(files);
+        env = env == null ? System.getenv() : Map.copyOf(env);
+    }
+
+    public Duration timeoutOrDefault() {
+        return timeout != null ? timeout : Git.DEFAULT_TIMEOUT;
     }
 
     public boolean selectsFiles() {

@@ -1,6 +1,7 @@
 package dev.prdiff.app;
 
 import dev.prdiff.core.ErrorCode;
+import dev.prdiff.core.FileEntry;
 import dev.prdiff.core.PrdiffException;
 
 import java.util.LinkedHashSet;
@@ -13,6 +14,14 @@ import java.util.Set;
  */
 public final class PathSelection {
     private PathSelection() {}
+
+    /** The entries whose path, or previous path, is selected. */
+    public static List<FileEntry> filter(List<FileEntry> files, List<String> values) {
+        Set<String> wanted = of(values);
+        return files.stream()
+                .filter(f -> wanted.contains(f.path()) || (f.previousPath() != null && wanted.contains(f.previousPath())))
+                .toList();
+    }
 
     public static Set<String> of(List<String> values) {
         Set<String> paths = new LinkedHashSet<>();

@@ -6,6 +6,7 @@ import dev.prdiff.core.PrdiffException;
 import dev.prdiff.git.DiffSpec;
 import dev.prdiff.git.Git;
 import dev.prdiff.git.LocalDiffs;
+import dev.prdiff.github.PullRequestInfo;
 
 import java.io.OutputStream;
 import java.util.function.Consumer;
@@ -19,9 +20,11 @@ public final class Prdiff {
 
     /** Writes the unified diff (or only the selected files' sections) to {@code out}. */
     public static void diff(DiffRequest request, OutputStream out, Consumer<String> notices) {
-        if (request.target() instanceof Target.PullRequest) {
-            throw notYet();
+        if (request.target() instanceof Target.PullRequest pr) {
+            new PullRequestDiffs(request, pr, request.env()).diff(out, notices);
+            return;
         }
+        requireNoPullRequestOptions(request);
         LocalDiffs local = local(request);
         DiffSpec spec = resolve(local, request.target(), notices);
         if (request.selectsFiles()) {
@@ -33,25 +36,37 @@ public final class Prdiff {
 
     /** The changed files with their counts, no diff body. */
     public static FileList files(DiffRequest request, Consumer<String> notices) {
-        if (request.target() instanceof Target.PullRequest) {
-            throw notYet();
+        if (request.target() instanceof Target.PullRequest pr) {
+            return new PullRequestDiffs(request, pr, request.env()).files(notices);
         }
+        requireNoPullRequestOptions(request);
         LocalDiffs local = local(request);
         DiffSpec spec = resolve(local, request.target(), notices);
         var files = local.files(spec);
         if (request.selectsFiles()) {
-            var wanted = PathSelection.of(request.files());
-            files = files.stream()
-                    .filter(f -> wanted.contains(f.path()) || (f.previousPath() != null && wanted.contains(f.previousPath())))
-                    .toList();
+            files = PathSelection.filter(files, request.files());
         }
         return new FileList(files, spec.range(), spec.baseSha(), spec.headSha(), spec.mergeBaseSha(), "git");
     }
 
+    /** A pull request's metadata as GitHub reports it: head and base SHAs and refs, state, title, URL. */
+    public static PullRequestInfo info(DiffRequest request) {
+        if (!(request.target() instanceof Target.PullRequest pr)) {
+            throw new PrdiffException(ErrorCode.INVALID_INPUT, "--info needs a pull request number or URL");
+        }
+        return new PullRequestDiffs(request, pr, request.env()).info();
+    }
+
+    private static void requireNoPullRequestOptions(DiffRequest request) {
+        if (request.repo() != null || request.sha() != null || request.baseSha() != null || request.noFetch()) {
+            throw new PrdiffException(ErrorCode.INVALID_INPUT,
+                    "--repo, --sha, --base-sha and --no-fetch apply only to pull requests");
+        }
+    }
+
     static LocalDiffs local(DiffRequest request) {
         var dir = request.dir() != null ? request.dir() : java.nio.file.Path.of("");
-        var timeout = request.timeout() != null ? request.timeout() : Git.DEFAULT_TIMEOUT;
-        return new LocalDiffs(Git.open(dir, timeout));
+        return new LocalDiffs(Git.open(dir, request.timeoutOrDefault(), request.env()));
     }
 
     /** Turns a local target into a diff spec, telling the caller which range was chosen. */
@@ -64,7 +79,7 @@ public final class Prdiff {
         } else if (target instanceof Target.Auto a) {
             spec = auto(local, a);
         } else {
-            throw notYet();
+            throw new IllegalArgumentException("not a local target: " + target);
         }
         notices.accept("range " + spec.range());
         spec.warnings().forEach(w -> notices.accept("warning: " + w));
@@ -83,9 +98,5 @@ public final class Prdiff {
             return local.range(base, "HEAD", true);
         }
         return local.workingTree();
-    }
-
-    private static PrdiffException notYet() {
-        return new PrdiffException(ErrorCode.INVALID_INPUT, "pull requests are not supported in this build");
     }
 }

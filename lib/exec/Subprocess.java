@@ -8,6 +8,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -96,7 +100,9 @@ public final class Subprocess {
     }
 
     private static Process start(Command cmd) {
-        ProcessBuilder pb = new ProcessBuilder(cmd.argv());
+        List<String> argv = new ArrayList<>(cmd.argv());
+        argv.set(0, onPath(argv.get(0), cmd.env().get("PATH")));
+        ProcessBuilder pb = new ProcessBuilder(argv);
         pb.environment().clear();
         pb.environment().putAll(cmd.env());
         if (cmd.workDir() != null) {
@@ -108,6 +114,23 @@ public final class Subprocess {
             throw new PrdiffException(ErrorCode.PREREQUISITE,
                     "cannot run " + cmd.argv().get(0) + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Looks a bare program name up on the command's own PATH: ProcessBuilder would search this JVM's PATH,
+     * not the one the command is given.
+     */
+    static String onPath(String program, String path) {
+        if (program.contains("/") || path == null) {
+            return program;
+        }
+        for (String dir : path.split(":")) {
+            Path candidate = Path.of(dir.isEmpty() ? "." : dir, program);
+            if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
+                return candidate.toString();
+            }
+        }
+        throw new PrdiffException(ErrorCode.PREREQUISITE, "cannot run " + program + ": not found on PATH");
     }
 
     private static void feedStdin(Process process, byte[] stdin) {

@@ -1,6 +1,7 @@
 package dev.prdiff.git;
 
 import dev.prdiff.core.ErrorCode;
+import dev.prdiff.core.Messages;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.exec.Command;
 import dev.prdiff.exec.Subprocess;
@@ -147,7 +148,6 @@ public final class Git {
     }
 
     static String trim(String stderr) {
-        String s = stderr.strip();
-        return s.length() > 2000 ? s.substring(0, 2000) + "..." : s;
+        return Messages.oneLine(stderr);
     }
 }

@@ -16,9 +16,14 @@ final class PrdiffCli {
     private PrdiffCli() {}
 
     static Proc.Result run(String... args) {
+        return run(System.getenv(), args);
+    }
+
+    /** In-process, with the environment git and gh inherit (for example the GitHub stand-in's). */
+    static Proc.Result run(Map<String, String> env, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = prdiff.run(out, new PrintStream(err, true, StandardCharsets.UTF_8), args);
+        int code = prdiff.run(out, new PrintStream(err, true, StandardCharsets.UTF_8), env, args);
         return new Proc.Result(code, out.toByteArray(), err.toString(StandardCharsets.UTF_8));
     }
 

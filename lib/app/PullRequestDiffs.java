@@ -1,0 +1,179 @@
+package dev.prdiff.app;
+
+import dev.prdiff.core.ErrorCode;
+import dev.prdiff.core.FileList;
+import dev.prdiff.core.PrdiffException;
+import dev.prdiff.diff.SectionFilter;
+import dev.prdiff.git.DiffSpec;
+import dev.prdiff.git.Git;
+import dev.prdiff.git.LocalDiffs;
+import dev.prdiff.git.Revisions;
+import dev.prdiff.github.Gh;
+import dev.prdiff.github.GitHubRepo;
+import dev.prdiff.github.PullRequestFetch;
+import dev.prdiff.github.PullRequestInfo;
+import dev.prdiff.github.PullRequests;
+
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The four shapes of a pull request diff. Live shapes ask GitHub through gh; pinned shapes (--sha) are computed
+ * from local git objects as {@code base...SHA}, fetching the PR's refs into refs/prdiff/ when they are missing.
+ */
+final class PullRequestDiffs {
+    private final DiffRequest request;
+    private final Target.PullRequest target;
+    private final Map<String, String> env;
+    private final PullRequests pr;
+    private final Path dir;
+
+    PullRequestDiffs(DiffRequest request, Target.PullRequest target, Map<String, String> env) {
+        this.request = request;
+        this.target = target;
+        this.env = env;
+        this.dir = request.dir() != null ? request.dir() : Path.of("");
+        if (request.baseSha() != null && request.sha() == null) {
+            throw new PrdiffException(ErrorCode.INVALID_INPUT, "--base-sha pins the base of a --sha diff; give --sha too");
+        }
+        Path ghDir = Files.isDirectory(dir) ? dir.toAbsolutePath() : Path.of("").toAbsolutePath();
+        this.pr = new PullRequests(new Gh(ghDir, request.timeoutOrDefault(), env, Clock.systemUTC()), repo(), target.number());
+    }
+
+    private GitHubRepo repo() {
+        GitHubRepo fromOption = request.repo() == null ? null : GitHubRepo.parse(request.repo());
+        GitHubRepo fromUrl = target.repo() == null ? null : GitHubRepo.parse(target.repo());
+        if (fromOption != null && fromUrl != null && !fromOption.fullName().equalsIgnoreCase(fromUrl.fullName())) {
+            throw new PrdiffException(ErrorCode.INVALID_INPUT, "the URL names " + fromUrl.ghSpec() + " but --repo says "
+                    + fromOption.ghSpec());
+        }
+        return fromOption != null ? fromOption : fromUrl;
+    }
+
+    boolean pinned() {
+        return request.sha() != null;
+    }
+
+    PullRequestInfo info() {
+        return pr.info();
+    }
+
+    void diff(OutputStream out, Consumer<String> notices) {
+        if (pinned()) {
+            writeLocal(pinnedSpec(notices), out);
+            return;
+        }
+        try {
+            pr.gh().prDiff(pr.repo(), pr.number(), request.selectsFiles()
+                    ? in -> SectionFilter.copy(in, PathSelection.of(request.files()), out)
+                    : in -> in.transferTo(out));
+        } catch (Gh.TooLarge refused) {
+            PullRequestInfo info = pr.info();
+            DiffSpec spec = fromObjects(info, info.headSha(), info.baseSha(), notices, refused.getMessage());
+            notices.accept("warning: GitHub refused the diff of pull request #" + pr.number()
+                    + " (more than 300 files); computed from git objects as " + spec.range()
+                    + " in " + spec.headSha() + "'s clone; index lines may abbreviate hashes differently");
+            writeLocal(spec, out);
+        }
+    }
+
+    FileList files(Consumer<String> notices) {
+        if (pinned()) {
+            return localFiles(pinnedSpec(notices));
+        }
+        PullRequestInfo info = pr.info();
+        Integer changed = info.changedFiles();
+        if (changed != null && changed > PullRequests.FILES_ENDPOINT_CAP) {
+            DiffSpec spec = fromObjects(info, info.headSha(), info.baseSha(), notices,
+                    "GitHub lists at most " + PullRequests.FILES_ENDPOINT_CAP + " files");
+            notices.accept("warning: pull request #" + pr.number() + " changes " + changed + " files; GitHub lists at most "
+                    + PullRequests.FILES_ENDPOINT_CAP + ", so the list was computed from git objects");
+            return localFiles(spec);
+        }
+        var files = pr.files();
+        if (request.selectsFiles()) {
+            files = PathSelection.filter(files, request.files());
+        }
+        return new FileList(files, "pull request #" + pr.number(), info.baseSha(), info.headSha(), null, "github");
+    }
+
+    private FileList localFiles(DiffSpec spec) {
+        var files = local().files(spec);
+        if (request.selectsFiles()) {
+            files = PathSelection.filter(files, request.files());
+        }
+        return new FileList(files, spec.range(), spec.baseSha(), spec.headSha(), spec.mergeBaseSha(), "git");
+    }
+
+    private void writeLocal(DiffSpec spec, OutputStream out) {
+        if (request.selectsFiles()) {
+            local().writeFiles(spec, PathSelection.of(request.files()), out);
+        } else {
+            local().write(spec, out);
+        }
+    }
+
+    /** base...SHA from local objects; GitHub is asked only for what the caller did not pin. */
+    private DiffSpec pinnedSpec(Consumer<String> notices) {
+        String head = Revisions.requireSha(request.sha(), "--sha");
+        String base = request.baseSha() == null ? null : Revisions.requireSha(request.baseSha(), "--base-sha");
+        Git git = local().git();
+        if (base != null && git.hasCommit(head) && git.hasCommit(base)) {
+            return range(base, head, notices);
+        }
+        PullRequestInfo info = pr.info();
+        return fromObjects(info, head, base != null ? base : info.baseSha(), notices, null);
+    }
+
+    /** Makes sure both commits are local (fetching the PR's refs if allowed) and returns base...head. */
+    private DiffSpec fromObjects(PullRequestInfo info, String head, String base, Consumer<String> notices, String why) {
+        Git git = local(why).git();
+        if (!git.hasCommit(head) || !git.hasCommit(base)) {
+            if (request.noFetch()) {
+                throw new PrdiffException(ErrorCode.SHA_NOT_FOUND, "commit " + (git.hasCommit(head) ? base : head)
+                        + " is not in the local object store of " + git.workDir() + " and --no-fetch forbids fetching it");
+            }
+            notices.accept("fetching refs/pull/" + info.number() + "/head and " + info.baseRef() + " into refs/prdiff/");
+            PullRequestFetch.fetch(git, info, info.baseRef());
+            if (!git.hasCommit(head)) {
+                throw new PrdiffException(ErrorCode.SHA_NOT_FOUND, "commit " + head + " is not in " + git.workDir()
+                        + ", nor in pull request #" + info.number() + "'s refs on the remote");
+            }
+        }
+        return range(base, head, notices);
+    }
+
+    private DiffSpec range(String base, String head, Consumer<String> notices) {
+        DiffSpec spec = local().range(base, head, true);
+        notices.accept("range " + spec.range() + " (pull request #" + pr.number() + ", from git objects)");
+        spec.warnings().forEach(w -> notices.accept("warning: " + w));
+        return spec;
+    }
+
+    private LocalDiffs local() {
+        return local(null);
+    }
+
+    private LocalDiffs localDiffs;
+
+    private LocalDiffs local(String why) {
+        if (localDiffs == null) {
+            try {
+                localDiffs = new LocalDiffs(Git.open(dir, request.timeoutOrDefault(), env));
+            } catch (PrdiffException e) {
+                if (e.code() != ErrorCode.NOT_A_REPOSITORY) {
+                    throw e;
+                }
+                String repo = pr.repo() != null ? pr.repo().ghSpec() : "the pull request's repository";
+                throw new PrdiffException(ErrorCode.NOT_A_REPOSITORY, (why != null ? why + "; " : "")
+                        + "computing from git objects needs a local clone of " + repo
+                        + ": run inside one or pass -C DIR (" + e.getMessage() + ")", e);
+            }
+        }
+        return localDiffs;
+    }
+}
