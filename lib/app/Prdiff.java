@@ -9,6 +9,7 @@ import dev.prdiff.git.LocalDiffs;
 import dev.prdiff.github.PullRequestInfo;
 
 import java.io.OutputStream;
+import java.nio.file.Path;
 import java.util.function.Consumer;
 
 /**
@@ -21,7 +22,7 @@ public final class Prdiff {
     /** Writes the unified diff (or only the selected files' sections) to {@code out}. */
     public static void diff(DiffRequest request, OutputStream out, Consumer<String> notices) {
         if (request.target() instanceof Target.PullRequest pr) {
-            new PullRequestDiffs(request, pr, request.env()).diff(out, notices);
+            new PullRequestDiffs(request, pr).diff(out, notices);
             return;
         }
         requireNoPullRequestOptions(request);
@@ -37,7 +38,7 @@ public final class Prdiff {
     /** The changed files with their counts, no diff body. */
     public static FileList files(DiffRequest request, Consumer<String> notices) {
         if (request.target() instanceof Target.PullRequest pr) {
-            return new PullRequestDiffs(request, pr, request.env()).files(notices);
+            return new PullRequestDiffs(request, pr).files(notices);
         }
         requireNoPullRequestOptions(request);
         LocalDiffs local = local(request);
@@ -54,7 +55,7 @@ public final class Prdiff {
         if (!(request.target() instanceof Target.PullRequest pr)) {
             throw new PrdiffException(ErrorCode.INVALID_INPUT, "--info needs a pull request number or URL");
         }
-        return new PullRequestDiffs(request, pr, request.env()).info();
+        return new PullRequestDiffs(request, pr).info();
     }
 
     private static void requireNoPullRequestOptions(DiffRequest request) {
@@ -65,7 +66,7 @@ public final class Prdiff {
     }
 
     static LocalDiffs local(DiffRequest request) {
-        var dir = request.dir() != null ? request.dir() : java.nio.file.Path.of("");
+        Path dir = request.dir() != null ? request.dir() : Path.of("");
         return new LocalDiffs(Git.open(dir, request.timeoutOrDefault(), request.env()));
     }
 

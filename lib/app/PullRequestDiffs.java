@@ -18,7 +18,6 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -28,20 +27,19 @@ import java.util.function.Consumer;
 final class PullRequestDiffs {
     private final DiffRequest request;
     private final Target.PullRequest target;
-    private final Map<String, String> env;
     private final PullRequests pr;
     private final Path dir;
+    private LocalDiffs localDiffs;
 
-    PullRequestDiffs(DiffRequest request, Target.PullRequest target, Map<String, String> env) {
+    PullRequestDiffs(DiffRequest request, Target.PullRequest target) {
         this.request = request;
         this.target = target;
-        this.env = env;
         this.dir = request.dir() != null ? request.dir() : Path.of("");
         if (request.baseSha() != null && request.sha() == null) {
             throw new PrdiffException(ErrorCode.INVALID_INPUT, "--base-sha pins the base of a --sha diff; give --sha too");
         }
         Path ghDir = Files.isDirectory(dir) ? dir.toAbsolutePath() : Path.of("").toAbsolutePath();
-        this.pr = new PullRequests(new Gh(ghDir, request.timeoutOrDefault(), env, Clock.systemUTC()), repo(), target.number());
+        this.pr = new PullRequests(new Gh(ghDir, request.timeoutOrDefault(), request.env(), Clock.systemUTC()), repo(), target.number());
     }
 
     private GitHubRepo repo() {
@@ -75,8 +73,8 @@ final class PullRequestDiffs {
             PullRequestInfo info = pr.info();
             DiffSpec spec = fromObjects(info, info.headSha(), info.baseSha(), notices, refused.getMessage());
             notices.accept("warning: GitHub refused the diff of pull request #" + pr.number()
-                    + " (more than 300 files); computed from git objects as " + spec.range()
-                    + " in " + spec.headSha() + "'s clone; index lines may abbreviate hashes differently");
+                    + " (more than 300 files); computed from git objects as " + spec.range() + " in "
+                    + local().git().workDir() + "; index lines may abbreviate hashes differently");
             writeLocal(spec, out);
         }
     }
@@ -158,12 +156,11 @@ final class PullRequestDiffs {
         return local(null);
     }
 
-    private LocalDiffs localDiffs;
-
+    /** The clone's git, opened on first use; {@code why} explains to the user what needed a clone. */
     private LocalDiffs local(String why) {
         if (localDiffs == null) {
             try {
-                localDiffs = new LocalDiffs(Git.open(dir, request.timeoutOrDefault(), env));
+                localDiffs = new LocalDiffs(Git.open(dir, request.timeoutOrDefault(), request.env()));
             } catch (PrdiffException e) {
                 if (e.code() != ErrorCode.NOT_A_REPOSITORY) {
                     throw e;

@@ -5,6 +5,9 @@ import dev.prdiff.core.FileEntry;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.diff.SectionFilter;
 
+import dev.prdiff.exec.Subprocess;
+
+import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -68,7 +71,7 @@ public final class LocalDiffs {
 
     /** The changed files with their line counts, in diff order, as git's --raw and --numstat report them. */
     public List<FileEntry> files(DiffSpec spec) {
-        var out = new java.io.ByteArrayOutputStream();
+        var out = new ByteArrayOutputStream();
         run(spec, List.of("--raw", "--numstat", "-z"), in -> in.transferTo(out));
         return RawNumstat.parse(out.toByteArray());
     }
@@ -93,7 +96,7 @@ public final class LocalDiffs {
         return null;
     }
 
-    private void run(DiffSpec spec, List<String> extra, dev.prdiff.exec.Subprocess.StdoutReader reader) {
+    private void run(DiffSpec spec, List<String> extra, Subprocess.StdoutReader reader) {
         List<String> args = new ArrayList<>(List.of("diff"));
         args.addAll(GitEnvironment.DIFF_OPTIONS);
         args.addAll(extra);
