@@ -41,7 +41,7 @@ class CliErrorsTest {
         Files.delete(empty);
     }
 
-    @ParameterizedTest
+    @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {
         "--no-such-option",
         "--timeout|abc",
@@ -55,7 +55,7 @@ class CliErrorsTest {
         assertTrue(res.stderr().startsWith("prdiff: usage error: "), res.stderr());
     }
 
-    @ParameterizedTest
+    @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {
         "HEAD",
         "0",

@@ -42,7 +42,7 @@ class DiffParserTest {
         repo.close();
     }
 
-    @ParameterizedTest
+    @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"-M", "-C", "--binary", "--no-renames", "-B"})
     void splittingThenJoiningGivesBackTheInput(String option) {
         byte[] diff = repo.gitDiff(option, base, head);
@@ -205,7 +205,7 @@ class DiffParserTest {
         assertFalse(y.bytes()[y.bytes().length - 1] == '\n');
     }
 
-    @ParameterizedTest
+    @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {
         "3|@@ -1,2 +1,2 @@\n-a\n+b\n",                   // hunk ends early (error names the hunk header line)
         "6|@@ -1 +1 @@\n-a\n+b\n+c\n",                   // more lines than counted
