@@ -13,8 +13,9 @@ import support.FakeRepo;
 import support.Fixtures;
 import support.GitHubStandIn;
 import support.GitHubStandIn.RecordedRequest;
+import support.NeutralGit;
+import support.Proc;
 import support.PullRequestFixture;
-import support.Spawn;
 import support.TempRepo;
 
 import java.io.IOException;
@@ -84,7 +85,7 @@ class GitHubStandInTest {
 
     @Test
     void prDiffIsTheMergeBaseDiffByteForByte() {
-        Spawn.Result r = gh(null, "pr", "diff", "1", "-R", "octo/demo");
+        Proc.Result r = gh(null, "pr", "diff", "1", "-R", "octo/demo");
 
         byte[] expected = oracle.gitDiff(everyShape.baseSha() + "..." + everyShape.headSha());
         assertTrue(r.ok(), r.describe());
@@ -100,7 +101,7 @@ class GitHubStandInTest {
 
     @Test
     void pullRequestJsonNamesBaseTipAndHead() throws IOException {
-        Spawn.Result r = gh(null, "api", "repos/octo/demo/pulls/1");
+        Proc.Result r = gh(null, "api", "repos/octo/demo/pulls/1");
 
         assertTrue(r.ok(), r.describe());
         JsonNode pr = JSON.readTree(r.stdout());
@@ -119,7 +120,7 @@ class GitHubStandInTest {
 
     @Test
     void paginatedFileListWalksEveryPageOfA350FilePullRequest() throws IOException {
-        Spawn.Result r = gh(null, "api", "--paginate", "repos/octo/demo/pulls/2/files?per_page=100");
+        Proc.Result r = gh(null, "api", "--paginate", "repos/octo/demo/pulls/2/files?per_page=100");
 
         assertTrue(r.ok(), r.describe());
         Map<String, String> listed = counts(pages(r.stdout()));
@@ -135,7 +136,7 @@ class GitHubStandInTest {
 
     @Test
     void paginateAddsPerPage100WhenTheCallerDoesNot() throws IOException {
-        Spawn.Result r = gh(null, "api", "--paginate", "repos/octo/demo/pulls/2/files");
+        Proc.Result r = gh(null, "api", "--paginate", "repos/octo/demo/pulls/2/files");
 
         assertTrue(r.ok(), r.describe());
         assertEquals(350, pages(r.stdout()).size());
@@ -148,7 +149,7 @@ class GitHubStandInTest {
 
     @Test
     void withoutPaginationOnlyTheFirst30FilesArrive() throws IOException {
-        Spawn.Result r = gh(null, "api", "repos/octo/demo/pulls/2/files");
+        Proc.Result r = gh(null, "api", "repos/octo/demo/pulls/2/files");
 
         assertTrue(r.ok(), r.describe());
         assertEquals(30, pages(r.stdout()).size());
@@ -157,7 +158,7 @@ class GitHubStandInTest {
 
     @Test
     void fileListCarriesRenamesRemovalsBinariesAndPatches() throws IOException {
-        Spawn.Result r = gh(null, "api", "--paginate", "repos/octo/demo/pulls/1/files?per_page=10");
+        Proc.Result r = gh(null, "api", "--paginate", "repos/octo/demo/pulls/1/files?per_page=10");
 
         assertTrue(r.ok(), r.describe());
         List<JsonNode> files = pages(r.stdout());
@@ -176,8 +177,8 @@ class GitHubStandInTest {
 
     @Test
     void diffOfMoreThan300FilesIsRefusedLikeGitHub() {
-        Spawn.Result diff = gh(null, "pr", "diff", "2", "-R", "octo/demo");
-        Spawn.Result api = gh(null, "api", "-H", "Accept: application/vnd.github.v3.diff", "repos/octo/demo/pulls/2");
+        Proc.Result diff = gh(null, "pr", "diff", "2", "-R", "octo/demo");
+        Proc.Result api = gh(null, "api", "-H", "Accept: application/vnd.github.v3.diff", "repos/octo/demo/pulls/2");
 
         String message = "Sorry, the diff exceeded the maximum number of files (300). Consider using"
                 + " 'List pull requests files' API or locally cloning the repository instead.";
@@ -192,7 +193,7 @@ class GitHubStandInTest {
 
     @Test
     void diffOfMoreThan20000LinesIsRefusedLikeGitHub() {
-        Spawn.Result r = gh(null, "pr", "diff", "3", "-R", "octo/demo");
+        Proc.Result r = gh(null, "pr", "diff", "3", "-R", "octo/demo");
 
         assertEquals(1, r.exit());
         assertEquals("could not find pull request diff: HTTP 406: Sorry, the diff exceeded the maximum number of lines"
@@ -201,7 +202,7 @@ class GitHubStandInTest {
 
     @Test
     void unknownPullRequestIsNotFound() {
-        Spawn.Result r = gh(null, "pr", "diff", "99", "-R", "octo/demo");
+        Proc.Result r = gh(null, "pr", "diff", "99", "-R", "octo/demo");
 
         assertEquals(1, r.exit());
         assertEquals("could not find pull request diff: HTTP 404: Not Found"
@@ -210,7 +211,7 @@ class GitHubStandInTest {
 
     @Test
     void requestsNoRouteServesAreAnswered404AndRecorded() {
-        Spawn.Result r = gh(null, "api", "repos/octo/demo/issues");
+        Proc.Result r = gh(null, "api", "repos/octo/demo/issues");
 
         assertEquals(1, r.exit());
         assertEquals("gh: Not Found (HTTP 404)\n", r.stderr());
@@ -241,8 +242,8 @@ class GitHubStandInTest {
     void faultsProduceGhsOwnErrors(Fault fault, String prDiffError, String apiError) {
         github.inject(fault);
 
-        Spawn.Result diff = gh(null, "pr", "diff", "1", "-R", "octo/demo");
-        Spawn.Result api = gh(null, "api", "repos/octo/demo/pulls/1");
+        Proc.Result diff = gh(null, "pr", "diff", "1", "-R", "octo/demo");
+        Proc.Result api = gh(null, "api", "repos/octo/demo/pulls/1");
 
         assertEquals(1, diff.exit());
         assertEquals("", diff.out());
@@ -256,7 +257,7 @@ class GitHubStandInTest {
     void faultLimitedToAPathPrefixFailsOnlyLaterPages() throws IOException {
         github.inject(Fault.SERVER_ERROR, "/repositories/");
 
-        Spawn.Result r = gh(null, "api", "--paginate", "repos/octo/demo/pulls/2/files?per_page=100");
+        Proc.Result r = gh(null, "api", "--paginate", "repos/octo/demo/pulls/2/files?per_page=100");
 
         assertEquals(1, r.exit());
         assertEquals("gh: Server Error (HTTP 500)\n", r.stderr());
@@ -271,7 +272,7 @@ class GitHubStandInTest {
     void rateLimitCarriesGitHubsHeaders() throws Exception {
         github.inject(Fault.RATE_LIMITED);
 
-        Spawn.Result r = gh(null, "api", "--include", "repos/octo/demo/pulls/1");
+        Proc.Result r = gh(null, "api", "--include", "repos/octo/demo/pulls/1");
 
         assertEquals(1, r.exit());
         String head = r.out().toLowerCase();
@@ -285,7 +286,7 @@ class GitHubStandInTest {
     void hangingApiBlocksGhUntilKilledAndCloseReleasesIt() {
         try (GitHubStandIn hanging = GitHubStandIn.start()) {
             hanging.inject(Fault.HANG);
-            Spawn.Result r = Spawn.run(List.of("gh", "pr", "diff", "1", "-R", "octo/demo"), null, hanging.ghEnv(), null,
+            Proc.Result r = Proc.attempt(List.of("gh", "pr", "diff", "1", "-R", "octo/demo"), null, hanging.ghEnv(), null,
                     Duration.ofSeconds(3));
 
             assertTrue(r.timedOut(), r.describe());
@@ -305,8 +306,8 @@ class GitHubStandInTest {
             env = gone.ghEnv();
             port = gone.port();
         }
-        Spawn.Result diff = Spawn.run(List.of("gh", "pr", "diff", "1", "-R", "octo/demo"), null, env, null, TIMEOUT);
-        Spawn.Result api = Spawn.run(List.of("gh", "api", "repos/octo/demo/pulls/1"), null, env, null, TIMEOUT);
+        Proc.Result diff = Proc.attempt(List.of("gh", "pr", "diff", "1", "-R", "octo/demo"), null, env, null, TIMEOUT);
+        Proc.Result api = Proc.attempt(List.of("gh", "api", "repos/octo/demo/pulls/1"), null, env, null, TIMEOUT);
 
         String refused = "Get \"" + PR1_URL + "\": proxyconnect tcp: dial tcp 127.0.0.1:" + port
                 + ": connect: connection refused\n";
@@ -323,11 +324,11 @@ class GitHubStandInTest {
             for (int i = 0; i < 40; i++) {
                 clone.write("local.txt", "local " + i + "\n").commit("local " + i);
             }
-            Spawn.Result byRef = git(clone.dir(), "fetch", "-q", repo.cloneUrl(), "refs/pull/1/head");
+            Proc.Result byRef = git(clone.dir(), "fetch", "-q", repo.cloneUrl(), "refs/pull/1/head");
             assertTrue(byRef.ok(), byRef.describe());
             assertEquals(everyShape.headSha(), clone.text("rev-parse", "FETCH_HEAD").trim());
 
-            Spawn.Result bySha = git(clone.dir(), "fetch", "-q", repo.cloneUrl(), manyFiles.headSha());
+            Proc.Result bySha = git(clone.dir(), "fetch", "-q", repo.cloneUrl(), manyFiles.headSha());
             assertTrue(bySha.ok(), bySha.describe());
             assertEquals(manyFiles.headSha(), clone.text("rev-parse", "FETCH_HEAD").trim());
         }
@@ -345,7 +346,7 @@ class GitHubStandInTest {
             clone.git("remote", "add", "origin", repo.cloneUrl());
             byte[] expected = oracle.gitDiff(everyShape.baseSha() + "..." + everyShape.headSha());
 
-            Spawn.Result byNumber = gh(clone.dir(), "pr", "diff", "1");
+            Proc.Result byNumber = gh(clone.dir(), "pr", "diff", "1");
             assertTrue(byNumber.ok(), byNumber.describe());
             assertArrayEquals(expected, byNumber.stdout());
             assertEquals(List.of("GET /repos/octo/demo/pulls/1"), calls());
@@ -353,7 +354,7 @@ class GitHubStandInTest {
             github.clearRequests();
             assertTrue(git(clone.dir(), "fetch", "-q", "origin", "refs/pull/1/head:refs/heads/feature").ok());
             clone.checkout("feature");
-            Spawn.Result byBranch = gh(clone.dir(), "pr", "diff");
+            Proc.Result byBranch = gh(clone.dir(), "pr", "diff");
             assertTrue(byBranch.ok(), byBranch.describe());
             assertArrayEquals(expected, byBranch.stdout());
             assertEquals(List.of("POST /graphql", "GET /repos/octo/demo/pulls/1"),
@@ -361,18 +362,16 @@ class GitHubStandInTest {
         }
     }
 
-    private static Spawn.Result gh(Path dir, String... args) {
+    private static Proc.Result gh(Path dir, String... args) {
         List<String> argv = new ArrayList<>(List.of("gh"));
         argv.addAll(List.of(args));
-        Spawn.Result r = Spawn.run(argv, dir, github.ghEnv(), null, TIMEOUT);
+        Proc.Result r = Proc.attempt(argv, dir, github.ghEnv(), null, TIMEOUT);
         assertFalse(r.timedOut(), r.describe());
         return r;
     }
 
-    private static Spawn.Result git(Path dir, String... args) {
-        List<String> argv = new ArrayList<>(List.of("git"));
-        argv.addAll(List.of(args));
-        return Spawn.run(argv, dir, github.ghEnv(), null, TIMEOUT);
+    private static Proc.Result git(Path dir, String... args) {
+        return Proc.attempt(NeutralGit.argv(args), dir, github.ghEnv(), null, TIMEOUT);
     }
 
     private static List<String> targets() {

@@ -4,7 +4,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /** Git's smart HTTP for github.localhost: each request runs the real {@code git http-backend} as a CGI program. */
@@ -39,7 +38,7 @@ final class GitHttpBackend {
         env.put("GIT_CONFIG_COUNT", "1");
         env.put("GIT_CONFIG_KEY_0", "uploadpack.allowAnySHA1InWant");
         env.put("GIT_CONFIG_VALUE_0", "true");
-        Spawn.Result r = Spawn.run(List.of("git", "http-backend"), projectRoot, env, body, NeutralGit.TIMEOUT);
+        Proc.Result r = Proc.attempt(NeutralGit.argv("http-backend"), projectRoot, env, body, NeutralGit.TIMEOUT);
         if (!r.ok() && r.stdout().length == 0) {
             return Reply.text(500, "text/plain", ("git http-backend: " + r.describe()).getBytes(StandardCharsets.UTF_8));
         }

@@ -51,7 +51,7 @@ final class GitHubJson {
         json.put("state", "open");
         json.put("locked", false);
         json.put("title", pr.title());
-        json.put("user", Map.of("login", repo.owner(), "id", 1, "type", "User"));
+        json.put("user", user(repo));
         json.put("body", null);
         json.put("created_at", TIMESTAMP);
         json.put("updated_at", TIMESTAMP);
@@ -104,12 +104,16 @@ final class GitHubJson {
         return Reply.json(406, body);
     }
 
+    private static Map<String, Object> user(FakeRepo repo) {
+        return Map.of("login", repo.owner(), "id", 1, "type", "User");
+    }
+
     private static Map<String, Object> branch(FakeRepo repo, String ref, String sha) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("label", repo.owner() + ":" + ref);
         json.put("ref", ref);
         json.put("sha", sha);
-        json.put("user", Map.of("login", repo.owner(), "id", 1, "type", "User"));
+        json.put("user", user(repo));
         json.put("repo", repo(repo));
         return json;
     }

@@ -12,7 +12,6 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,7 +24,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.stream.Stream;
 
 /**
  * GitHub on loopback for the real {@code gh} and {@code git}. Both reach it as an HTTP proxy (see {@link #ghEnv()}), so
@@ -89,13 +87,13 @@ public final class GitHubStandIn implements AutoCloseable {
 
     /**
      * The complete environment for running gh, or git fetches of {@link FakeRepo#cloneUrl()}, against this stand-in:
-     * every proxy variable points here (git's libcurl reads only lowercase http_proxy for http URLs), config and
-     * home are private temp directories, prompts, pagers, colour and update checks are off.
+     * git's neutral environment ({@link NeutralGit#env()}), every proxy variable pointing here (git's libcurl reads
+     * only lowercase http_proxy for http URLs), config and home in private temp directories, prompts, pagers, colour
+     * and update checks off.
      */
     public Map<String, String> ghEnv() {
         String proxy = "http://127.0.0.1:" + port();
-        Map<String, String> env = new HashMap<>();
-        env.put("PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
+        Map<String, String> env = NeutralGit.env();
         env.put("HOME", dir("home").toString());
         env.put("GH_CONFIG_DIR", dir("gh-config").toString());
         env.put("GH_HOST", HOST);
@@ -110,9 +108,6 @@ public final class GitHubStandIn implements AutoCloseable {
         env.put("https_proxy", proxy);
         env.put("NO_PROXY", "");
         env.put("no_proxy", "");
-        env.put("GIT_CONFIG_GLOBAL", "/dev/null");
-        env.put("GIT_CONFIG_NOSYSTEM", "1");
-        env.put("GIT_TERMINAL_PROMPT", "0");
         return env;
     }
 
@@ -247,10 +242,6 @@ public final class GitHubStandIn implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         repos().forEach(FakeRepo::close);
-        try (Stream<Path> walk = Files.walk(root)) {
-            walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException ignored) {
-            // best effort
-        }
+        TempRepo.deleteTree(root);
     }
 }

@@ -34,7 +34,7 @@ public final class NeutralGit {
 
     /** Runs git, failing loudly on a non-zero exit; returns stdout. */
     public static byte[] run(Path dir, String... args) {
-        Spawn.Result r = attempt(dir, env(), null, args);
+        Proc.Result r = Proc.attempt(argv(args), dir, env(), null, TIMEOUT);
         if (!r.ok()) {
             throw new IllegalStateException("git " + String.join(" ", args) + ": " + r.describe());
         }
@@ -45,11 +45,12 @@ public final class NeutralGit {
         return new String(run(dir, args), StandardCharsets.UTF_8).trim();
     }
 
-    public static Spawn.Result attempt(Path dir, Map<String, String> env, byte[] stdin, String... args) {
+    /** {@code git <args>} as an argument array. */
+    public static List<String> argv(String... args) {
         List<String> argv = new ArrayList<>();
         argv.add("git");
         argv.addAll(List.of(args));
-        return Spawn.run(argv, dir, env, stdin, TIMEOUT);
+        return argv;
     }
 
     /** {@code git <neutral -c settings> diff --no-color --no-ext-diff --no-textconv <rest>}. */

@@ -8,10 +8,8 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.time.Duration;
 import java.util.stream.Stream;
 
 /**
@@ -117,25 +115,16 @@ public final class TempRepo implements AutoCloseable {
      * promises to reproduce.
      */
     public byte[] gitDiff(String... args) {
-        List<String> all = new ArrayList<>(List.of("-c", "core.quotePath=true", "diff", "--no-color", "--no-ext-diff",
-                "--no-textconv"));
-        all.addAll(List.of(args));
-        return git(all.toArray(String[]::new));
+        return git(NeutralGit.diff(args));
     }
 
     public Proc.Result run(String... args) {
-        List<String> argv = new ArrayList<>();
-        argv.add("git");
-        argv.addAll(List.of(args));
-        return Proc.run(argv, dir, env(), Duration.ofSeconds(60));
+        return Proc.run(NeutralGit.argv(args), dir, env(), NeutralGit.TIMEOUT);
     }
 
+    /** The neutral environment plus fixed identities and a date one minute later per git call. */
     private Map<String, String> env() {
-        Map<String, String> env = new HashMap<>();
-        env.put("PATH", System.getenv("PATH"));
-        env.put("HOME", dir.toString());
-        env.put("GIT_CONFIG_NOSYSTEM", "1");
-        env.put("GIT_CONFIG_GLOBAL", "/dev/null");
+        Map<String, String> env = NeutralGit.env();
         env.put("GIT_AUTHOR_NAME", "Fixture Author");
         env.put("GIT_AUTHOR_EMAIL", "author@example.com");
         env.put("GIT_COMMITTER_NAME", "Fixture Committer");
@@ -148,7 +137,12 @@ public final class TempRepo implements AutoCloseable {
 
     @Override
     public void close() {
-        try (Stream<Path> walk = Files.walk(dir)) {
+        deleteTree(dir);
+    }
+
+    /** Deletes a temp directory and everything below it, as far as it can. */
+    static void deleteTree(Path root) {
+        try (Stream<Path> walk = Files.walk(root)) {
             walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         } catch (IOException ignored) {
             // best effort
