@@ -10,6 +10,9 @@ version="${1:?usage: $0 JBANG_VERSION}"
 central="https://repo1.maven.org/maven2"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 lock="$here/jbang-$version.lock"
+# jbang-cli's POM asks for gson 2.10.1, which reads every alias in a jbang-catalog.json as absent
+# ("Script or alias could not be found"); JBang's own distribution runs a newer gson.
+gson="2.13.2"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
@@ -17,6 +20,11 @@ cat > "$work/pom.xml" <<POM
 <project xmlns="http://maven.apache.org/POM/4.0.0">
   <modelVersion>4.0.0</modelVersion>
   <groupId>prdiff</groupId><artifactId>jbang-lock</artifactId><version>0</version>
+  <dependencyManagement>
+    <dependencies>
+      <dependency><groupId>com.google.code.gson</groupId><artifactId>gson</artifactId><version>$gson</version></dependency>
+    </dependencies>
+  </dependencyManagement>
   <dependencies>
     <dependency><groupId>dev.jbang</groupId><artifactId>jbang-cli</artifactId><version>$version</version></dependency>
   </dependencies>
