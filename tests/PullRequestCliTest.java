@@ -5,10 +5,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import support.FakeRepo;
-import support.Fixtures;
 import support.GitHubStandIn;
 import support.Proc;
 import support.PullRequestFixture;
+import support.PullRequestScenario;
 import support.TempRepo;
 
 import java.time.Duration;
@@ -24,45 +24,28 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The four shapes of a pull request diff, end to end through the real gh and git against the GitHub stand-in. */
 class PullRequestCliTest {
-    static GitHubStandIn github;
-    static FakeRepo origin;
-    static PullRequestFixture pr;
+    static PullRequestScenario scenario;
     static PullRequestFixture many;
-    static TempRepo clone;
-    static Map<String, String> env;
 
     @BeforeAll
     static void start() {
-        github = GitHubStandIn.start();
-        env = github.ghEnv();
-        origin = github.createRepo("octo", "demo");
-        TempRepo work = origin.work();
-        Fixtures.everyShape(work);
-        work.checkout("main");
-        work.write("main-only.txt", "main moves on\n");
-        work.commit("main moves on");
-        pr = origin.openPullRequest(1, "Every shape", "main", "feature");
-        many = origin.openManyFilePullRequest(2, "many-files", 350);
-        clone = TempRepo.init();
-        clone.git("fetch", "-q", origin.bare().toString(), "main");
-        clone.git("reset", "-q", "--hard", "FETCH_HEAD");
-        clone.git("remote", "add", "origin", origin.cloneUrl());
+        scenario = PullRequestScenario.start();
+        many = scenario.origin.openManyFilePullRequest(2, "many-files", 350);
     }
 
     @AfterAll
     static void stop() {
-        clone.close();
-        github.close();
+        scenario.close();
     }
 
     @BeforeEach
     void reset() {
-        github.clearFaults();
-        github.clearRequests();
+        scenario.github.clearFaults();
+        scenario.github.clearRequests();
     }
 
     static Proc.Result prdiff(String... args) {
-        return PrdiffCli.run(env, args);
+        return PrdiffCli.run(scenario.env, args);
     }
 
     static Proc.Result ok(String... args) {
@@ -74,7 +57,7 @@ class PullRequestCliTest {
     static Proc.Result gh(String... args) {
         List<String> argv = new ArrayList<>(List.of("gh"));
         argv.addAll(List.of(args));
-        return Proc.run(argv, clone.dir(), env, Duration.ofSeconds(60));
+        return Proc.run(argv, scenario.clone.dir(), scenario.env, Duration.ofSeconds(60));
     }
 
     static void assertError(String code, Proc.Result r) {
@@ -97,15 +80,15 @@ class PullRequestCliTest {
 
     @Test
     void theRepositoryComesFromTheClonesRemotesLikeGh() {
-        assertArrayEquals(gh("pr", "diff", "1").stdout(), ok("-C", clone.dir().toString(), "1").stdout());
+        assertArrayEquals(gh("pr", "diff", "1").stdout(), ok("-C", scenario.clone.dir().toString(), "1").stdout());
     }
 
     @Test
     void filesOnlyListsThePullRequestsFilesWithTheirCounts() throws Exception {
         JsonNode json = new ObjectMapper().readTree(ok("1", "-R", "octo/demo", "--files-only").stdout());
-        assertEquals(pr.headSha(), json.get("head_sha").asText());
-        assertEquals(pr.baseSha(), json.get("base_sha").asText());
-        String[] numstat = origin.work().text("diff", "--numstat", "-z", "-M", pr.baseSha() + "..." + pr.headSha())
+        assertEquals(scenario.pr.headSha(), json.get("head_sha").asText());
+        assertEquals(scenario.pr.baseSha(), json.get("base_sha").asText());
+        String[] numstat = scenario.origin.work().text("diff", "--numstat", "-z", "-M", scenario.pr.baseSha() + "..." + scenario.pr.headSha())
                 .split("\0");
         List<String> expected = new ArrayList<>();
         for (int i = 0; i < numstat.length; i++) {
@@ -126,8 +109,8 @@ class PullRequestCliTest {
         JsonNode json = new ObjectMapper().readTree(ok("2", "-R", "octo/demo", "--files-only").stdout());
         assertEquals(350, json.get("files").size());
         assertEquals("many/file-0350.txt", json.get("files").get(349).get("path").asText());
-        long pages = github.requests().stream().filter(r -> r.target().contains("/files")).count();
-        assertEquals(4, pages, github.requests().toString());
+        long pages = scenario.github.requests().stream().filter(r -> r.target().contains("/files")).count();
+        assertEquals(4, pages, scenario.github.requests().toString());
     }
 
     @Test
@@ -146,50 +129,50 @@ class PullRequestCliTest {
 
     @Test
     void shaIsComputedFromObjectsFetchedIntoAPrivateNamespace() {
-        String dir = clone.dir().toString();
-        String headBefore = clone.text("rev-parse", "HEAD");
-        byte[] pinned = ok("1", "-C", dir, "--sha", pr.headSha(), "--file", "src/app.ts").stdout();
-        assertArrayEquals(clone.gitDiff(pr.baseSha() + "..." + pr.headSha(), "--", "src/app.ts"), pinned);
-        assertEquals(pr.headSha(), clone.text("rev-parse", "refs/prdiff/pull/1/head").trim());
-        assertEquals(headBefore, clone.text("rev-parse", "HEAD"));
-        assertEquals("", clone.text("status", "--porcelain"));
-        byte[] full = ok("1", "-C", dir, "--sha", pr.headSha()).stdout();
-        assertArrayEquals(clone.gitDiff(pr.baseSha() + "..." + pr.headSha()), full);
+        String dir = scenario.clone.dir().toString();
+        String headBefore = scenario.clone.text("rev-parse", "HEAD");
+        byte[] pinned = ok("1", "-C", dir, "--sha", scenario.pr.headSha(), "--file", "src/app.ts").stdout();
+        assertArrayEquals(scenario.clone.gitDiff(scenario.pr.baseSha() + "..." + scenario.pr.headSha(), "--", "src/app.ts"), pinned);
+        assertEquals(scenario.pr.headSha(), scenario.clone.text("rev-parse", "refs/prdiff/pull/1/head").trim());
+        assertEquals(headBefore, scenario.clone.text("rev-parse", "HEAD"));
+        assertEquals("", scenario.clone.text("status", "--porcelain"));
+        byte[] full = ok("1", "-C", dir, "--sha", scenario.pr.headSha()).stdout();
+        assertArrayEquals(scenario.clone.gitDiff(scenario.pr.baseSha() + "..." + scenario.pr.headSha()), full);
     }
 
     @Test
     void shaWithFilesOnlyReportsTheCommitsItUsed() throws Exception {
         JsonNode json = new ObjectMapper().readTree(
-                ok("1", "-C", clone.dir().toString(), "--sha", pr.headSha(), "--files-only").stdout());
-        assertEquals(pr.headSha(), json.get("head_sha").asText());
-        assertEquals(pr.baseSha(), json.get("base_sha").asText());
+                ok("1", "-C", scenario.clone.dir().toString(), "--sha", scenario.pr.headSha(), "--files-only").stdout());
+        assertEquals(scenario.pr.headSha(), json.get("head_sha").asText());
+        assertEquals(scenario.pr.baseSha(), json.get("base_sha").asText());
         assertEquals("git", json.get("source").asText());
     }
 
     @Test
     void pinningBothShasReproducesWithoutAskingGitHub() {
-        String dir = clone.dir().toString();
-        byte[] first = ok("1", "-C", dir, "--sha", pr.headSha()).stdout();
-        github.clearRequests();
-        github.inject(support.Fault.SERVER_ERROR);
-        byte[] again = ok("1", "-C", dir, "--sha", pr.headSha(), "--base-sha", pr.baseSha()).stdout();
+        String dir = scenario.clone.dir().toString();
+        byte[] first = ok("1", "-C", dir, "--sha", scenario.pr.headSha()).stdout();
+        scenario.github.clearRequests();
+        scenario.github.inject(support.Fault.SERVER_ERROR);
+        byte[] again = ok("1", "-C", dir, "--sha", scenario.pr.headSha(), "--base-sha", scenario.pr.baseSha()).stdout();
         assertArrayEquals(first, again);
-        assertTrue(github.requests().isEmpty(), github.requests().toString());
+        assertTrue(scenario.github.requests().isEmpty(), scenario.github.requests().toString());
     }
 
     /** AC3's empirical guard: the work tree, index and a stale local PR branch have zero effect. */
     @Test
     void shaOutputIgnoresTheCheckoutEntirely() {
         try (TempRepo local = TempRepo.init()) {
-            local.git("fetch", "-q", origin.bare().toString(), "main:refs/remotes/origin/main", "feature:feature");
-            local.git("remote", "add", "origin", origin.cloneUrl());
+            local.git("fetch", "-q", scenario.origin.bare().toString(), "main:refs/remotes/origin/main", "feature:feature");
+            local.git("remote", "add", "origin", scenario.origin.cloneUrl());
             local.git("reset", "-q", "--hard", "origin/main");
             String dir = local.dir().toString();
-            String[] args = {"1", "-C", dir, "--sha", pr.headSha(), "--file", "src/app.ts,lib/a/index.ts"};
+            String[] args = {"1", "-C", dir, "--sha", scenario.pr.headSha(), "--file", "src/app.ts,lib/a/index.ts"};
             byte[] baseline = ok(args).stdout();
             assertTrue(baseline.length > 0);
 
-            local.git("checkout", "-q", "-B", "feature", pr.headSha() + "~0");
+            local.git("checkout", "-q", "-B", "feature", scenario.pr.headSha() + "~0");
             local.git("reset", "-q", "--hard", "origin/main");  // a stale local copy of the PR branch
             local.write("src/app.ts", "garbage written on the feature branch\n");
             local.write("lib/a/index.ts", "more garbage\n");
@@ -200,17 +183,17 @@ class PullRequestCliTest {
 
     @Test
     void anUnknownShaIsAnErrorNeverTheLiveHead() {
-        String dir = clone.dir().toString();
+        String dir = scenario.clone.dir().toString();
         assertError("SHA_NOT_FOUND", prdiff("1", "-C", dir, "--sha", "0123456789abcdef0123456789abcdef01234567"));
         assertError("SHA_NOT_FOUND", prdiff("2", "-C", dir, "--sha", many.headSha(), "--no-fetch"));
         assertError("INVALID_INPUT", prdiff("1", "-C", dir, "--sha", "not-a-sha"));
-        assertError("INVALID_INPUT", prdiff("1", "-C", dir, "--base-sha", pr.baseSha()));
+        assertError("INVALID_INPUT", prdiff("1", "-C", dir, "--base-sha", scenario.pr.baseSha()));
     }
 
     @Test
     void shaWithoutACloneSaysWhatIsNeeded() throws Exception {
         java.nio.file.Path empty = java.nio.file.Files.createTempDirectory("prdiff-noclone-");
-        Proc.Result r = prdiff("1", "-R", "octo/demo", "-C", empty.toString(), "--sha", pr.headSha());
+        Proc.Result r = prdiff("1", "-R", "octo/demo", "-C", empty.toString(), "--sha", scenario.pr.headSha());
         assertError("NOT_A_REPOSITORY", r);
         assertTrue(r.stderr().contains("needs a local clone of octo/demo"), r.stderr());
     }
@@ -219,16 +202,16 @@ class PullRequestCliTest {
     void aDiffGitHubRefusesIsComputedFromObjectsWithAWarning() {
         Proc.Result gh = gh("pr", "diff", "2", "-R", "octo/demo");
         assertTrue(gh.stderr().contains("HTTP 406"), gh.stderr());
-        Proc.Result r = ok("2", "-C", clone.dir().toString());
+        Proc.Result r = ok("2", "-C", scenario.clone.dir().toString());
         assertTrue(r.stderr().contains("warning: GitHub refused the diff of pull request #2"), r.stderr());
-        assertArrayEquals(clone.gitDiff(many.baseSha() + "..." + many.headSha()), r.stdout());
+        assertArrayEquals(scenario.clone.gitDiff(many.baseSha() + "..." + many.headSha()), r.stdout());
     }
 
     @Test
     void infoPrintsTheMetadata() throws Exception {
         JsonNode info = new ObjectMapper().readTree(ok("1", "-R", "octo/demo", "--info").stdout());
-        assertEquals(pr.headSha(), info.get("head_sha").asText());
-        assertEquals(pr.baseSha(), info.get("base_sha").asText());
+        assertEquals(scenario.pr.headSha(), info.get("head_sha").asText());
+        assertEquals(scenario.pr.baseSha(), info.get("base_sha").asText());
         assertEquals("feature", info.get("head_ref").asText());
         assertEquals("main", info.get("base_ref").asText());
         assertEquals("Every shape", info.get("title").asText());
@@ -238,34 +221,34 @@ class PullRequestCliTest {
 
     @Test
     void everyErrorCodeThroughTheRealGh() {
-        github.inject(support.Fault.BAD_CREDENTIALS);
+        scenario.github.inject(support.Fault.BAD_CREDENTIALS);
         Proc.Result auth = prdiff("1", "-R", "octo/demo");
         assertError("AUTH_ERROR", auth);
         assertTrue(auth.stderr().contains("gh auth login"), auth.stderr());
         assertError("AUTH_ERROR", prdiff("1", "-R", "octo/demo", "--files-only"));
-        github.clearFaults();
+        scenario.github.clearFaults();
 
         assertError("NOT_FOUND", prdiff("99", "-R", "octo/demo"));
         assertError("NOT_FOUND", prdiff("1", "-R", "octo/missing", "--files-only"));
 
         for (support.Fault limit : List.of(support.Fault.RATE_LIMITED, support.Fault.TOO_MANY_REQUESTS)) {
-            github.inject(limit);
+            scenario.github.inject(limit);
             Proc.Result r = prdiff("1", "-R", "octo/demo");
             assertError("RATE_LIMIT", r);
             assertTrue(r.stderr().contains("retry after 60s"), r.stderr());
             assertError("RATE_LIMIT", prdiff("1", "-R", "octo/demo", "--info"));
-            github.clearFaults();
+            scenario.github.clearFaults();
         }
 
-        github.inject(support.Fault.SERVER_ERROR);
+        scenario.github.inject(support.Fault.SERVER_ERROR);
         assertError("NETWORK_ERROR", prdiff("1", "-R", "octo/demo"));
-        github.clearFaults();
+        scenario.github.clearFaults();
 
-        github.inject(support.Fault.HANG);
+        scenario.github.inject(support.Fault.HANG);
         Proc.Result hang = prdiff("1", "-R", "octo/demo", "--timeout", "2");
         assertError("TIMEOUT", hang);
         assertTrue(hang.stderr().contains("gh pr diff timed out after 2s"), hang.stderr());
-        github.clearFaults();
+        scenario.github.clearFaults();
 
         assertError("INVALID_INPUT", prdiff("0", "-R", "octo/demo"));
         assertError("INVALID_INPUT", prdiff("1", "-R", "not a repo"));
@@ -273,7 +256,7 @@ class PullRequestCliTest {
 
     @Test
     void anUnreachableGitHubIsANetworkError() {
-        Map<String, String> refused = new HashMap<>(env);
+        Map<String, String> refused = new HashMap<>(scenario.env);
         for (String k : List.of("HTTP_PROXY", "http_proxy", "HTTPS_PROXY", "https_proxy")) {
             refused.put(k, "http://127.0.0.1:9");
         }
@@ -285,8 +268,8 @@ class PullRequestCliTest {
     void aMissingGhIsAPrerequisiteNamingThePackage() throws Exception {
         java.nio.file.Path bin = java.nio.file.Files.createTempDirectory("prdiff-nogh-");
         java.nio.file.Files.createSymbolicLink(bin.resolve("git"), java.nio.file.Path.of(
-                Proc.run(List.of("sh", "-c", "command -v git"), bin, env, Duration.ofSeconds(10)).out().trim()));
-        Map<String, String> noGh = new HashMap<>(env);
+                Proc.run(List.of("sh", "-c", "command -v git"), bin, scenario.env, Duration.ofSeconds(10)).out().trim()));
+        Map<String, String> noGh = new HashMap<>(scenario.env);
         noGh.put("PATH", bin.toString());
         Proc.Result r = PrdiffCli.run(noGh, "1", "-R", "octo/demo");
         assertError("PREREQUISITE", r);
