@@ -34,6 +34,17 @@
 //SOURCES app/DiffRequest.java
 //SOURCES app/PullRequestDiffs.java
 //SOURCES app/Prdiff.java
+//SOURCES mcp/RpcError.java
+//SOURCES mcp/RpcMessage.java
+//SOURCES mcp/MessageReader.java
+//SOURCES mcp/MessageWriter.java
+//SOURCES mcp/SchemaCheck.java
+//SOURCES mcp/ToolCatalog.java
+//SOURCES mcp/ToolResults.java
+//SOURCES mcp/DiffTools.java
+//SOURCES mcp/Lifecycle.java
+//SOURCES mcp/ToolCalls.java
+//SOURCES mcp/McpServer.java
 
 /** Holds the list of lib sources above; JBang follows nested //SOURCES from here. */
 final class Sources {

@@ -8,9 +8,11 @@
 //DEPS org.junit.platform:junit-platform-launcher:1.13.4
 //DESCRIPTION Runs every prdiff test and ends with one line: N passed, N failed
 //SOURCES ../prdiff.java
+//SOURCES ../mcp-shim.java
 //SOURCES ../lib/Sources.java
 //SOURCES *Test.java
 //SOURCES support/*.java
+//FILES openapi.yaml=../openapi.yaml
 
 import org.junit.platform.engine.discovery.ClassNameFilter;
 import org.junit.platform.launcher.Launcher;
@@ -36,7 +38,8 @@ import static org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder.r
  */
 class RunTests {
     public static void main(String... args) throws URISyntaxException {
-        String pattern = args.length > 0 ? args[0] : ".*Test";
+        // A class name regex, found anywhere in the name: "McpProtocol" runs McpProtocolTest.
+        String pattern = args.length > 0 ? ".*(?:" + args[0] + ").*" : ".*Test";
         Path jar = Path.of(RunTests.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         LauncherDiscoveryRequest discovery = request()
                 .selectors(selectClasspathRoots(Set.of(jar)))

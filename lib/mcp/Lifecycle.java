@@ -1,0 +1,121 @@
+package dev.prdiff.mcp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.io.PrintStream;
+
+import static dev.prdiff.mcp.McpServer.HANDSHAKE_VERSIONS;
+import static dev.prdiff.mcp.McpServer.META_PROTOCOL_VERSION;
+import static dev.prdiff.mcp.McpServer.STATELESS_VERSIONS;
+
+/**
+ * Which protocol version a request speaks, and the answers that describe the server. Handshake era: initialize
+ * negotiates one version for the connection and must come before anything but ping. Stateless era: each request
+ * names its version in params._meta, needs no initialize, and its result carries resultType.
+ * Used from the reading thread only.
+ */
+final class Lifecycle {
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private static final String INSTRUCTIONS = "Read-only, hermetic diffs. get_pull_request_diff for a GitHub pull "
+            + "request (sha pins it to a commit, computed from git objects only); get_diff, get_commit_diff and "
+            + "get_changed_files for a local repository (repo_path, default: the server's directory). Call "
+            + "get_changed_files or files_only first on large changes, then ask for the files you need.";
+
+    private final PrintStream log;
+    private String negotiatedVersion;
+
+    Lifecycle(PrintStream log) {
+        this.log = log;
+    }
+
+    /** True for a stateless-era request; -32022 when its _meta names a version this server does not speak. */
+    static boolean isStateless(ObjectNode params) {
+        JsonNode version = params.path("_meta").get(META_PROTOCOL_VERSION);
+        if (version == null) {
+            return false;
+        }
+        if (!version.isTextual() || !STATELESS_VERSIONS.contains(version.asText())) {
+            ObjectNode data = NODES.objectNode();
+            ArrayNode supported = data.putArray("supported");
+            STATELESS_VERSIONS.forEach(supported::add);
+            data.set("requested", version);
+            throw new RpcError(RpcError.UNSUPPORTED_PROTOCOL_VERSION, "unsupported protocol version " + version
+                    + "; supported: " + STATELESS_VERSIONS + " per request, " + HANDSHAKE_VERSIONS + " via initialize",
+                    data);
+        }
+        return true;
+    }
+
+    /** Answers the client's version when this server speaks it, else the newest one it does. */
+    ObjectNode initialize(ObjectNode params) {
+        if (negotiatedVersion != null) {
+            throw new RpcError(RpcError.INVALID_REQUEST, "already initialized (protocol " + negotiatedVersion + ")");
+        }
+        JsonNode requested = params.get("protocolVersion");
+        if (requested == null || !requested.isTextual()) {
+            throw new RpcError(RpcError.INVALID_PARAMS, "initialize needs params.protocolVersion, a string");
+        }
+        String version = HANDSHAKE_VERSIONS.contains(requested.asText()) ? requested.asText() : HANDSHAKE_VERSIONS.get(0);
+        negotiatedVersion = version;
+        log.println("prdiff-mcp: initialized, protocol " + version + (version.equals(requested.asText()) ? ""
+                : " (client asked for " + requested.asText() + ")"));
+        ObjectNode result = NODES.objectNode();
+        result.put("protocolVersion", version);
+        result.set("capabilities", capabilities());
+        result.set("serverInfo", serverInfo());
+        result.put("instructions", INSTRUCTIONS);
+        return result;
+    }
+
+    /** A handshake-era request other than ping needs initialize first. */
+    void requireInitialized(String method) {
+        if (negotiatedVersion == null && !"ping".equals(method)) {
+            throw new RpcError(RpcError.INVALID_REQUEST, "not initialized: send initialize first"
+                    + " (or name a protocol version in params._meta." + META_PROTOCOL_VERSION + ")");
+        }
+    }
+
+    /** server/discover: the stateless era's replacement for initialize. */
+    static ObjectNode discover() {
+        ObjectNode result = NODES.objectNode();
+        ArrayNode versions = result.putArray("supportedVersions");
+        STATELESS_VERSIONS.forEach(versions::add);
+        result.set("capabilities", capabilities());
+        result.put("instructions", INSTRUCTIONS);
+        cacheHints(result);
+        result.putObject("_meta").set("io.modelcontextprotocol/serverInfo", serverInfo());
+        return result;
+    }
+
+    /** The tool list is fixed for the life of the process and holds nothing user-specific. */
+    static void cacheHints(ObjectNode result) {
+        result.put("ttlMs", 3_600_000);
+        result.put("cacheScope", "public");
+    }
+
+    /** A stateless-era result says it is complete; a handshake-era result is left as it is. */
+    static ObjectNode forEra(ObjectNode result, boolean stateless) {
+        if (stateless && !result.has("resultType")) {
+            result.put("resultType", "complete");
+        }
+        return result;
+    }
+
+    /** Tools only, and the list never changes while the server runs. */
+    private static ObjectNode capabilities() {
+        ObjectNode capabilities = NODES.objectNode();
+        capabilities.putObject("tools").put("listChanged", false);
+        return capabilities;
+    }
+
+    private static ObjectNode serverInfo() {
+        ObjectNode info = NODES.objectNode();
+        info.put("name", McpServer.SERVER_NAME);
+        info.put("title", "prdiff");
+        info.put("version", McpServer.SERVER_VERSION);
+        return info;
+    }
+}

@@ -1,0 +1,52 @@
+package dev.prdiff.mcp;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.prdiff.core.Json;
+import dev.prdiff.core.PrdiffException;
+
+import java.util.List;
+
+/** The shapes of a tools/call result: diff text, JSON (as structuredContent and as text), or an isError failure. */
+final class ToolResults {
+    static final String NOTICES = "dev.prdiff/notices";
+
+    private ToolResults() {}
+
+    static ObjectNode text(String text) {
+        ObjectNode result = JsonNodeFactory.instance.objectNode();
+        ObjectNode block = result.putArray("content").addObject();
+        block.put("type", "text");
+        block.put("text", text);
+        return result;
+    }
+
+    /** structuredContent for clients that read it, and the same JSON as text for those that do not. */
+    static ObjectNode json(Object value) {
+        ObjectNode structured = Json.MAPPER.valueToTree(value);
+        ObjectNode result = text(Json.write(structured));
+        result.set("structuredContent", structured);
+        return result;
+    }
+
+    /** A failure the model can act on: isError with {"error_code", "message", ...details} as the text. */
+    static ObjectNode error(PrdiffException e) {
+        ObjectNode body = JsonNodeFactory.instance.objectNode();
+        body.put("error_code", e.code().name());
+        body.put("message", e.getMessage());
+        e.details().forEach((k, v) -> body.set(k, Json.MAPPER.valueToTree(v)));
+        ObjectNode result = text(Json.write(body));
+        result.put("isError", true);
+        return result;
+    }
+
+    /** The resolved range and warnings ride along in _meta, never inside the diff text. */
+    static ObjectNode withNotices(ObjectNode result, List<String> notices) {
+        if (!notices.isEmpty()) {
+            ArrayNode list = result.putObject("_meta").putArray(NOTICES);
+            notices.forEach(list::add);
+        }
+        return result;
+    }
+}

@@ -1,0 +1,167 @@
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import support.OpenApiDocument;
+import support.TempRepo;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * openapi.yaml is the single source of the tool list: tools/list, as a client receives it, must equal what the
+ * document says field by field, with the mapping (written at the top of openapi.yaml) computed here from the
+ * YAML and not by the server's own catalog code.
+ */
+@Timeout(30)
+class McpCatalogTest {
+    static final List<String> TOOLS = List.of("get_pull_request_diff", "get_diff", "get_commit_diff", "get_changed_files");
+
+    static TempRepo repo;
+    static JsonNode listed;
+
+    @BeforeAll
+    static void list() {
+        repo = TempRepo.init();
+        repo.write("a.txt", "a\n");
+        repo.commit("a");
+        try (McpSession s = McpSession.initialized(repo.dir())) {
+            listed = s.request("tools/list", null).get("result").get("tools");
+        }
+    }
+
+    @AfterAll
+    static void cleanup() {
+        repo.close();
+    }
+
+    static JsonNode tool(String name) {
+        for (JsonNode t : listed) {
+            if (name.equals(t.path("name").asText())) {
+                return t;
+            }
+        }
+        throw new AssertionError("tools/list has no " + name + ": " + listed);
+    }
+
+    @Test
+    void theListNamesTheDocumentsToolsInItsOrder() {
+        List<String> names = new ArrayList<>();
+        listed.forEach(t -> names.add(t.get("name").asText()));
+        assertEquals(OpenApiDocument.load().tools(), names);
+        assertEquals(TOOLS, names);
+    }
+
+    @Test
+    void everyToolEqualsTheDocumentFieldByField() {
+        OpenApiDocument doc = OpenApiDocument.load();
+        for (String name : doc.tools()) {
+            JsonNode t = tool(name);
+            JsonNode op = doc.operation(name);
+            assertEquals(name, op.get("operationId").asText(), name + ": operationId");
+            assertEquals(op.get("summary").asText(), t.get("title").asText(), name + ": title");
+            assertEquals(op.get("description").asText(), t.get("description").asText(), name + ": description");
+            assertEquals(doc.inputSchema(name), t.get("inputSchema"), name + ": inputSchema");
+            assertEquals(doc.outputSchema(name), t.get("outputSchema"), name + ": outputSchema");
+            ObjectNode annotations = JsonNodeFactory.instance.objectNode().put("title", op.get("summary").asText());
+            annotations.setAll((ObjectNode) op.get("x-mcp-annotations"));
+            assertEquals(annotations, t.get("annotations"), name + ": annotations");
+            Set<String> fields = new TreeSet<>();
+            t.fieldNames().forEachRemaining(fields::add);
+            Set<String> expected = new TreeSet<>(Set.of("name", "title", "description", "inputSchema", "annotations"));
+            if (doc.outputSchema(name) != null) {
+                expected.add("outputSchema");
+            }
+            assertEquals(expected, fields, name + ": no field beyond the document's");
+        }
+    }
+
+    @Test
+    void schemasStandAloneWithEveryRefResolved() {
+        for (JsonNode t : listed) {
+            assertFalse(t.toString().contains("$ref"), t.toString());
+            assertEquals("object", t.get("inputSchema").get("type").asText());
+            if (t.has("outputSchema")) {
+                assertEquals("object", t.get("outputSchema").get("type").asText());
+            }
+        }
+        assertEquals("integer", tool("get_pull_request_diff").get("inputSchema").get("properties").get("pr_number")
+                .get("type").asText());
+        assertEquals(OpenApiDocument.load().doc().at("/components/schemas/RepoPath"),
+                tool("get_commit_diff").get("inputSchema").get("properties").get("repo_path"));
+    }
+
+    @Test
+    void descriptionsFitTheLimitAndThePullRequestToolSaysShaIsHermetic() {
+        for (JsonNode t : listed) {
+            String description = t.get("description").asText();
+            assertTrue(description.length() <= 1024, t.get("name") + " has " + description.length() + " characters");
+            assertFalse(description.isBlank());
+        }
+        String pr = tool("get_pull_request_diff").get("description").asText();
+        assertTrue(pr.contains("sha"), pr);
+        assertTrue(pr.contains("hermetic by construction"), pr);
+        assertTrue(pr.contains("SHA_NOT_FOUND"), pr);
+    }
+
+    @Test
+    void everyToolIsReadOnlyAndOnlyThePullRequestToolReachesOutside() {
+        for (JsonNode t : listed) {
+            JsonNode a = t.get("annotations");
+            String name = t.get("name").asText();
+            assertTrue(a.get("readOnlyHint").booleanValue(), name);
+            assertFalse(a.get("destructiveHint").booleanValue(), name);
+            assertTrue(a.get("idempotentHint").booleanValue(), name);
+            assertEquals(name.equals("get_pull_request_diff"), a.get("openWorldHint").booleanValue(), name);
+            assertEquals(t.get("title"), a.get("title"), name);
+        }
+    }
+
+    /**
+     * A declared outputSchema obliges every successful result to carry structuredContent, so only the tool whose
+     * answer is always JSON declares one; get_pull_request_diff answers diff text unless files_only is set.
+     */
+    @Test
+    void onlyTheAlwaysJsonToolDeclaresAnOutputSchema() {
+        assertTrue(tool("get_changed_files").has("outputSchema"));
+        for (String name : List.of("get_pull_request_diff", "get_diff", "get_commit_diff")) {
+            assertFalse(tool(name).has("outputSchema"), name);
+        }
+        OpenApiDocument doc = OpenApiDocument.load();
+        assertEquals(doc.outputSchema("get_changed_files"), doc.responseSchema("get_pull_request_diff", "application/json"));
+        assertNull(doc.outputSchema("get_pull_request_diff"));
+    }
+
+    @Test
+    void everyToolFailureIsDescribedByTheToolErrorSchemaWithTheClisCodes() {
+        OpenApiDocument doc = OpenApiDocument.load();
+        Set<String> codes = new TreeSet<>();
+        for (dev.prdiff.core.ErrorCode code : dev.prdiff.core.ErrorCode.values()) {
+            codes.add(code.name());
+        }
+        for (String name : doc.tools()) {
+            JsonNode error = doc.errorSchema(name);
+            Set<String> declared = new TreeSet<>();
+            error.get("properties").get("error_code").get("enum").forEach(c -> declared.add(c.asText()));
+            assertEquals(codes, declared, name);
+            assertEquals(List.of("error_code", "message"), texts(error.get("required")), name);
+            assertTrue(error.get("properties").has("retry_after_seconds"), name);
+        }
+    }
+
+    static List<String> texts(JsonNode array) {
+        List<String> out = new ArrayList<>();
+        array.forEach(n -> out.add(n.asText()));
+        return out;
+    }
+}

@@ -1,0 +1,177 @@
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.prdiff.core.Json;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import support.OpenApiDocument;
+import support.FakeRepo;
+import support.Fault;
+import support.GitHubStandIn;
+import support.Proc;
+import support.PullRequestFixture;
+import support.PullRequestScenario;
+import support.TempRepo;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * get_pull_request_diff over the protocol, through the real gh and git against the GitHub stand-in: the live
+ * diff is gh's, a pinned sha is git's diff of the same objects, files_only is JSON that fits the document's
+ * FileList schema, GitHub's failures are isError results, and a cancel kills a hanging gh.
+ */
+@Timeout(60)
+class McpPullRequestToolTest {
+    static PullRequestScenario scenario;
+    static McpSession s;
+
+    @BeforeAll
+    static void start() {
+        scenario = PullRequestScenario.start();
+        s = McpSession.initialized(McpSession.config(scenario.clone.dir()).withEnv(scenario.env));
+    }
+
+    @AfterAll
+    static void stop() {
+        try {
+            assertEquals(List.of(), s.finish(McpSession.WAIT));
+        } finally {
+            scenario.close();
+        }
+    }
+
+    @BeforeEach
+    void reset() {
+        scenario.github.clearFaults();
+    }
+
+    static ObjectNode args(Object... keyValues) {
+        ObjectNode a = JsonNodeFactory.instance.objectNode();
+        for (int i = 0; i < keyValues.length; i += 2) {
+            a.set((String) keyValues[i], Json.MAPPER.valueToTree(keyValues[i + 1]));
+        }
+        return a;
+    }
+
+    static byte[] gh(String... args) {
+        List<String> argv = new ArrayList<>(List.of("gh"));
+        argv.addAll(List.of(args));
+        Proc.Result r = Proc.run(argv, scenario.clone.dir(), scenario.env, Duration.ofSeconds(30));
+        assertEquals(0, r.exit(), r.stderr());
+        return r.stdout();
+    }
+
+    static String utf8(byte[] bytes) {
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void theLiveDiffIsGhsOwnAndFileCutsItsSections() {
+        String whole = utf8(gh("pr", "diff", "1", "-R", "octo/demo"));
+        assertTrue(whole.length() > 1000);
+        assertEquals(whole, McpToolsTest.ok(s, "get_pull_request_diff", args("pr_number", 1, "repo", "octo/demo")));
+        assertEquals(whole, McpToolsTest.ok(s, "get_pull_request_diff", args("pr_number", 1)));
+        String a = McpToolsTest.ok(s, "get_pull_request_diff", args("pr_number", 1, "file", "lib/a/index.ts"));
+        assertTrue(a.startsWith("diff --git a/lib/a/index.ts b/lib/a/index.ts\n"), a);
+        assertTrue(whole.contains(a), a);
+        assertEquals("", McpToolsTest.ok(s, "get_pull_request_diff", args("pr_number", 1, "file", "index.ts")));
+    }
+
+    @Test
+    void aPinnedShaIsGitsDiffOfThoseObjects() {
+        String pinned = McpToolsTest.ok(s, "get_pull_request_diff", args("pr_number", 1, "sha", scenario.pr.headSha()));
+        assertEquals(utf8(scenario.clone.gitDiff(scenario.pr.baseSha() + "..." + scenario.pr.headSha())), pinned);
+        String one = McpToolsTest.ok(s, "get_pull_request_diff",
+                args("pr_number", 1, "sha", scenario.pr.headSha().substring(0, 12), "file", "src/app.ts"));
+        assertEquals(utf8(scenario.clone.gitDiff(scenario.pr.baseSha() + "..." + scenario.pr.headSha(), "--", "src/app.ts")), one);
+        assertEquals("", scenario.clone.text("status", "--porcelain"));
+    }
+
+    @Test
+    void filesOnlyIsJsonThatFitsTheDocumentsFileListSchema() {
+        JsonNode schema = OpenApiDocument.load().responseSchema("get_pull_request_diff", "application/json");
+        JsonNode live = McpToolsTest.structured(
+                s.callResult("get_pull_request_diff", args("pr_number", 1, "files_only", true)), schema);
+        assertEquals(McpToolsTest.numstat(scenario.origin.work(), scenario.pr.baseSha() + "..." + scenario.pr.headSha()), McpToolsTest.listed(live));
+        assertEquals(scenario.pr.headSha(), live.get("head_sha").asText());
+        assertEquals("github", live.get("source").asText());
+
+        JsonNode pinned = McpToolsTest.structured(s.callResult("get_pull_request_diff",
+                args("pr_number", 1, "files_only", true, "sha", scenario.pr.headSha(), "file", "src/app.ts")), schema);
+        assertEquals(McpToolsTest.numstat(scenario.origin.work(), scenario.pr.baseSha() + "..." + scenario.pr.headSha()).stream()
+                .filter(f -> f.startsWith("src/app.ts ")).toList(), McpToolsTest.listed(pinned));
+        assertEquals("git", pinned.get("source").asText());
+    }
+
+    @Test
+    void anUnknownShaIsShaNotFoundNeverTheLiveHead() {
+        JsonNode body = McpToolsTest.toolError(s.callResult("get_pull_request_diff",
+                args("pr_number", 1, "sha", "0123456789abcdef0123456789abcdef01234567")), "SHA_NOT_FOUND");
+        assertTrue(body.get("message").asText().contains("0123456789abcdef0123456789abcdef01234567"), body.toString());
+    }
+
+    @Test
+    void aShaWithoutACloneIsNotARepository() throws Exception {
+        Path empty = Files.createTempDirectory("prdiff-noclone-");
+        try {
+            JsonNode body = McpToolsTest.toolError(s.callResult("get_pull_request_diff", args("pr_number", 1,
+                    "repo", "octo/demo", "sha", scenario.pr.headSha(), "repo_path", empty.toString())), "NOT_A_REPOSITORY");
+            assertTrue(body.get("message").asText().contains("octo/demo"), body.toString());
+        } finally {
+            Files.delete(empty);
+        }
+    }
+
+    @Test
+    void gitHubsFailuresAreIsErrorResultsWithTheClisCodes() {
+        scenario.github.inject(Fault.RATE_LIMITED);
+        JsonNode limited = McpToolsTest.toolError(
+                s.callResult("get_pull_request_diff", args("pr_number", 1, "repo", "octo/demo")), "RATE_LIMIT");
+        assertTrue(limited.get("retry_after_seconds").isIntegralNumber(), limited.toString());
+        assertTrue(limited.get("retry_after_seconds").asInt() > 0, limited.toString());
+        McpToolsTest.toolError(s.callResult("get_pull_request_diff", args("pr_number", 1, "files_only", true)), "RATE_LIMIT");
+        scenario.github.clearFaults();
+
+        scenario.github.inject(Fault.BAD_CREDENTIALS);
+        McpToolsTest.toolError(s.callResult("get_pull_request_diff", args("pr_number", 1)), "AUTH_ERROR");
+        scenario.github.clearFaults();
+
+        McpToolsTest.toolError(s.callResult("get_pull_request_diff", args("pr_number", 99, "repo", "octo/demo")), "NOT_FOUND");
+        McpToolsTest.toolError(s.callResult("get_pull_request_diff",
+                args("pr_number", 1, "repo", "octo/demo", "file", "a\u0000b")), "INVALID_INPUT");
+    }
+
+    @Test
+    void cancellingACallWaitingOnGitHubKillsItsGh() throws Exception {
+        scenario.github.inject(Fault.HANG);
+        s.sendRequest("hang", "tools/call", McpProtocolTest.args("get_pull_request_diff", "{\"pr_number\":1}"));
+        ProcessHandle gh = null;
+        long deadline = System.nanoTime() + McpSession.WAIT.toNanos();
+        while (gh == null && System.nanoTime() < deadline) {
+            gh = ProcessHandle.current().descendants()
+                    .filter(p -> p.info().command().orElse("").endsWith("/gh"))
+                    .filter(p -> p.info().commandLine().orElse("").contains("pr diff 1"))
+                    .findFirst().orElse(null);
+            Thread.sleep(20);
+        }
+        assertTrue(gh != null, "gh pr diff never started");
+        List<ProcessHandle> tree = new ArrayList<>(List.of(gh));
+        gh.descendants().forEach(tree::add);
+        s.notify("notifications/cancelled", JsonNodeFactory.instance.objectNode().put("requestId", "hang"));
+        McpConcurrencyTest.assertAllExit(tree);
+        scenario.github.clearFaults();
+        McpProtocolTest.assertStillServing(s);
+    }
+}

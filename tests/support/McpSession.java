@@ -1,0 +1,302 @@
+// Default package on purpose: McpShim (which loads openapi.yaml) lives there, like the CLI class `prdiff`.
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.prdiff.core.Json;
+import dev.prdiff.mcp.McpServer;
+
+import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.channels.Channels;
+import java.nio.channels.Pipe;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The MCP server in-process, driven over two pipes the way a client drives its stdio: write lines, read lines.
+ * Every line the server writes must be one whole JSON object; anything else fails the test. Every wait is
+ * bounded by {@link #WAIT}, so a server that stops answering fails the test in seconds.
+ */
+final class McpSession implements AutoCloseable {
+    static final Duration WAIT = Duration.ofSeconds(10);
+
+    private final OutputStream toServer;
+    private final Thread server;
+    private final Thread pump;
+    private final LinkedBlockingQueue<JsonNode> inbox = new LinkedBlockingQueue<>();
+    private final List<String> badLines = new ArrayList<>();
+    private final ByteArrayOutputStream log = new ByteArrayOutputStream();
+    private final AtomicInteger ids = new AtomicInteger(1000);
+    private volatile Throwable serverFailure;
+
+    private McpSession(McpServer.Config config) {
+        try {
+            Pipe in = Pipe.open();
+            Pipe out = Pipe.open();
+            toServer = Channels.newOutputStream(in.sink());
+            InputStream serverIn = Channels.newInputStream(in.source());
+            OutputStream serverOut = Channels.newOutputStream(out.sink());
+            InputStream fromServer = Channels.newInputStream(out.source());
+            PrintStream serverLog = new PrintStream(log, true, StandardCharsets.UTF_8);
+            server = new Thread(() -> {
+                try (serverOut) {
+                    McpServer.serve(McpShim.catalog(), config, serverIn, serverOut, serverLog);
+                } catch (Throwable t) {
+                    serverFailure = t;
+                }
+            }, "mcp-session-server");
+            pump = new Thread(() -> read(fromServer), "mcp-session-reader");
+            server.setDaemon(true);
+            pump.setDaemon(true);
+            server.start();
+            pump.start();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static McpSession start(Path defaultDir) {
+        return new McpSession(config(defaultDir));
+    }
+
+    /** Defaults, with {@code defaultDir} as the repository and a short git timeout so a stuck test cleans up soon. */
+    static McpServer.Config config(Path defaultDir) {
+        return McpServer.Config.defaults().withDefaultDir(defaultDir).withGitTimeout(Duration.ofSeconds(20));
+    }
+
+    static McpSession start(McpServer.Config config) {
+        return new McpSession(config);
+    }
+
+    /** Started, initialized with protocol 2025-06-18, and told so with notifications/initialized. */
+    static McpSession initialized(Path defaultDir) {
+        return initialized(config(defaultDir));
+    }
+
+    static McpSession initialized(McpServer.Config config) {
+        McpSession s = start(config);
+        JsonNode r = s.request("initialize", initializeParams("2025-06-18"));
+        if (!r.has("result")) {
+            throw new AssertionError("initialize failed: " + r);
+        }
+        s.notify("notifications/initialized", null);
+        return s;
+    }
+
+    static ObjectNode initializeParams(String version) {
+        ObjectNode p = JsonNodeFactory.instance.objectNode();
+        p.put("protocolVersion", version);
+        p.putObject("capabilities");
+        p.putObject("clientInfo").put("name", "junit").put("version", "1");
+        return p;
+    }
+
+    private void read(InputStream from) {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(from, StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                try {
+                    JsonNode node = Json.MAPPER.readTree(line);
+                    if (!node.isObject()) {
+                        synchronized (badLines) {
+                            badLines.add(line);
+                        }
+                    } else {
+                        inbox.add(node);
+                    }
+                } catch (IOException e) {
+                    synchronized (badLines) {
+                        badLines.add(line);
+                    }
+                }
+            }
+        } catch (IOException ignored) {
+            // the server closed its output
+        }
+    }
+
+    /** Writes raw bytes exactly as given (no newline added). */
+    void sendRaw(byte[] bytes) {
+        try {
+            toServer.write(bytes);
+            toServer.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    void sendLine(String line) {
+        sendRaw((line + "\n").getBytes(StandardCharsets.UTF_8));
+    }
+
+    void send(JsonNode message) {
+        sendLine(message.toString());
+    }
+
+    /** Sends a request and returns its id without waiting. */
+    JsonNode sendRequest(Object id, String method, JsonNode params) {
+        ObjectNode m = JsonNodeFactory.instance.objectNode();
+        m.put("jsonrpc", "2.0");
+        JsonNode idNode = Json.MAPPER.valueToTree(id);
+        m.set("id", idNode);
+        m.put("method", method);
+        if (params != null) {
+            m.set("params", params);
+        }
+        send(m);
+        return idNode;
+    }
+
+    /** Sends a request and waits for the response with its id. */
+    JsonNode request(String method, JsonNode params) {
+        return await(sendRequest(ids.incrementAndGet(), method, params));
+    }
+
+    void notify(String method, JsonNode params) {
+        ObjectNode m = JsonNodeFactory.instance.objectNode();
+        m.put("jsonrpc", "2.0");
+        m.put("method", method);
+        if (params != null) {
+            m.set("params", params);
+        }
+        send(m);
+    }
+
+    /** tools/call; returns the whole response. */
+    JsonNode call(String tool, JsonNode arguments) {
+        ObjectNode p = JsonNodeFactory.instance.objectNode();
+        p.put("name", tool);
+        p.set("arguments", arguments);
+        return request("tools/call", p);
+    }
+
+    /** tools/call that must succeed as a protocol exchange; returns the result. */
+    JsonNode callResult(String tool, JsonNode arguments) {
+        JsonNode r = call(tool, arguments);
+        if (!r.has("result")) {
+            throw new AssertionError(tool + " " + arguments + " -> " + r);
+        }
+        return r.get("result");
+    }
+
+    /** The next message from the server, whatever it is; fails after {@code timeout}. */
+    JsonNode next(Duration timeout) {
+        try {
+            JsonNode m = inbox.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            if (m == null) {
+                throw new AssertionError("no message from the server within " + timeout.toMillis() + "ms; log:\n" + log());
+            }
+            return m;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
+    /** Waits for the response with this id; any other message on the way fails the test. */
+    JsonNode await(JsonNode id) {
+        JsonNode m = next(WAIT);
+        if (!sameId(id, m.get("id"))) {
+            throw new AssertionError("expected the response to " + id + ", got " + m);
+        }
+        return m;
+    }
+
+    /** The next {@code n} messages, in the order the server wrote them. */
+    List<JsonNode> next(int n, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        List<JsonNode> got = new ArrayList<>();
+        while (got.size() < n) {
+            long left = deadline - System.nanoTime();
+            JsonNode m;
+            try {
+                m = inbox.poll(Math.max(0, left), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+            if (m == null) {
+                throw new AssertionError("got " + got.size() + " of " + n + " messages within " + timeout.toMillis()
+                        + "ms; log:\n" + log());
+            }
+            got.add(m);
+        }
+        return got;
+    }
+
+    /** Fails if the server writes anything within {@code quiet}. */
+    void expectSilence(Duration quiet) {
+        try {
+            JsonNode m = inbox.poll(quiet.toMillis(), TimeUnit.MILLISECONDS);
+            if (m != null) {
+                throw new AssertionError("expected no message, got " + m);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
+    /** JSON-RPC ids compare by value: 7 read back as an int equals 7 sent as a long. */
+    static boolean sameId(JsonNode a, JsonNode b) {
+        if (a == null || b == null) {
+            return a == b;
+        }
+        if (a.isIntegralNumber() && b.isIntegralNumber()) {
+            return a.bigIntegerValue().equals(b.bigIntegerValue());
+        }
+        return a.equals(b);
+    }
+
+    /** Closes the server's input, waits for it to stop, and returns every message not yet taken. */
+    List<JsonNode> finish(Duration timeout) {
+        try {
+            toServer.close();
+            server.join(timeout.toMillis());
+            if (server.isAlive()) {
+                throw new AssertionError("server still running " + timeout.toMillis() + "ms after end of input");
+            }
+            pump.join(5000);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+        if (serverFailure != null) {
+            throw new AssertionError("server failed", serverFailure);
+        }
+        synchronized (badLines) {
+            if (!badLines.isEmpty()) {
+                throw new AssertionError("server wrote lines that are not JSON objects: " + badLines);
+            }
+        }
+        List<JsonNode> rest = new ArrayList<>();
+        inbox.drainTo(rest);
+        return rest;
+    }
+
+    String log() {
+        return log.toString(StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public void close() {
+        if (server.isAlive()) {
+            finish(WAIT);
+        }
+    }
+}
