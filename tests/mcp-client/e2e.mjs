@@ -1,0 +1,92 @@
+// Drives an MCP server with the official TypeScript SDK client and reports what it saw; it asserts nothing about
+// values (McpClientEndToEndTest does, against git's own output).
+//
+// Usage: node e2e.mjs CASES.json COMMAND [ARG...]
+//   COMMAND ARG... starts the server on stdio, with this process's whole environment.
+//   CASES.json: [{"name", "tool", "arguments", "structuredSchema"?, "textSchema"?}]: one tools/call each, in order.
+//     structuredSchema (default: the tool's listed outputSchema) validates structuredContent;
+//     textSchema validates the first text block parsed as JSON.
+// Prints one JSON object on stdout. Exits 1 if the client could not connect, list tools or complete a call.
+//
+// Runs from tests/.cache/mcp-client, next to the node_modules `npm ci` installed there.
+import { readFileSync } from 'node:fs';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+
+// The first launch may compile the server with JBang; calls after that are quick.
+const CONNECT_TIMEOUT_MS = 240_000;
+const CALL_TIMEOUT_MS = 120_000;
+
+const [casesFile, command, ...args] = process.argv.slice(2);
+if (!casesFile || !command) {
+  console.error('usage: node e2e.mjs CASES.json COMMAND [ARG...]');
+  process.exit(2);
+}
+const cases = JSON.parse(readFileSync(casesFile, 'utf8'));
+const validator = new AjvJsonSchemaValidator();
+
+function schemaErrors(schema, value) {
+  if (schema === undefined || schema === null) return null;
+  const result = validator.getValidator(schema)(value);
+  return result.valid ? null : result.errorMessage;
+}
+
+function textJson(result) {
+  const block = (result.content ?? []).find((c) => c.type === 'text');
+  try {
+    return block === undefined ? undefined : JSON.parse(block.text);
+  } catch {
+    return undefined;
+  }
+}
+
+const transport = new StdioClientTransport({ command, args, env: process.env });
+let negotiatedProtocolVersion = null;
+// Client.connect hands the version the server answered to the transport, if the transport wants it.
+transport.setProtocolVersion = (version) => {
+  negotiatedProtocolVersion = version;
+};
+const client = new Client({ name: 'prdiff-e2e', version: '1.0.0' });
+
+const report = { clientProtocolVersion: LATEST_PROTOCOL_VERSION, calls: [] };
+let failed = false;
+try {
+  await client.connect(transport, { timeout: CONNECT_TIMEOUT_MS });
+  report.negotiatedProtocolVersion = negotiatedProtocolVersion;
+  report.serverInfo = client.getServerVersion();
+  report.serverCapabilities = client.getServerCapabilities();
+  report.instructions = client.getInstructions();
+  // listTools also primes the client's own outputSchema validation for callTool.
+  report.tools = (await client.listTools()).tools;
+
+  for (const c of cases) {
+    const tool = report.tools.find((t) => t.name === c.tool);
+    const call = { name: c.name, tool: c.tool, result: null, clientError: null };
+    try {
+      const result = await client.callTool({ name: c.tool, arguments: c.arguments }, undefined,
+        { timeout: CALL_TIMEOUT_MS });
+      call.result = result;
+      const structuredSchema = c.structuredSchema ?? tool?.outputSchema;
+      call.structuredContentErrors = result.structuredContent === undefined
+        ? (structuredSchema && !result.isError ? 'no structuredContent' : null)
+        : schemaErrors(structuredSchema, result.structuredContent);
+      if (c.textSchema) {
+        const json = textJson(result);
+        call.textJsonErrors = json === undefined ? 'the text block is not JSON' : schemaErrors(c.textSchema, json);
+      }
+    } catch (e) {
+      call.clientError = String(e?.stack ?? e);
+      failed = true;
+    }
+    report.calls.push(call);
+  }
+} catch (e) {
+  report.clientError = String(e?.stack ?? e);
+  failed = true;
+} finally {
+  await client.close().catch(() => {});
+}
+process.stdout.write(JSON.stringify(report) + '\n');
+process.exitCode = failed ? 1 : 0;
