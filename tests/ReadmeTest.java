@@ -54,4 +54,28 @@ class ReadmeTest {
         List<String> ci = Files.readAllLines(ROOT.resolve(".ci/run"));
         assertEquals("exec " + testCommand, ci.get(ci.size() - 1).trim());
     }
+
+    /** Every JSON example parses, and each MCP host config runs the server alias the catalog defines. */
+    @Test
+    void jsonExamplesParseAndMcpConfigsUseTheCatalogAlias() throws Exception {
+        String readme = Files.readString(ROOT.resolve("README.md"));
+        ObjectMapper mapper = new ObjectMapper();
+        JsonNode aliases = mapper.readTree(ROOT.resolve("jbang-catalog.json").toFile()).get("aliases");
+        int configs = 0;
+        for (int at = readme.indexOf("```json\n"); at >= 0; at = readme.indexOf("```json\n", at + 1)) {
+            String body = readme.substring(at + 8, readme.indexOf("```", at + 8));
+            JsonNode example = mapper.readTree(body);
+            for (JsonNode servers : List.of(example.path("mcpServers"), example.path("servers"))) {
+                for (JsonNode server : servers) {
+                    String alias = server.get("args").get(0).asText();
+                    assertEquals("jbang", server.get("command").asText(), body);
+                    assertTrue(aliases.has(alias.substring(0, alias.indexOf('@'))), alias + " is not in the catalog");
+                    assertEquals("mcp-shim.java", aliases.get(alias.substring(0, alias.indexOf('@'))).get("script-ref").asText());
+                    configs++;
+                }
+            }
+        }
+        assertEquals(2, configs, "the README shows the mcpServers and the VS Code config");
+        assertTrue(readme.contains("claude mcp add prdiff -- jbang prdiff-mcp@"), "the Claude Code command");
+    }
 }
