@@ -72,6 +72,14 @@ class CliLocalTest {
     }
 
     @Test
+    void commitFileListNamesTheCommitOnceAndTheRevisionItCameFrom() throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        assertEquals("commit " + head, json.readTree(ok("--commit", head, "--files-only").stdout()).get("range").asText());
+        assertEquals("HEAD (commit " + repo.text("rev-parse", "HEAD").trim() + ")",
+                json.readTree(ok("--commit", "HEAD", "--files-only").stdout()).get("range").asText());
+    }
+
+    @Test
     void rootCommitIsDiffedAgainstTheEmptyTree() {
         String emptyTree = repo.text("hash-object", "-t", "tree", "/dev/null").trim();
         Proc.Result r = ok("--commit", base);

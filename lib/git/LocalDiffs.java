@@ -50,7 +50,8 @@ public final class LocalDiffs {
         String sha = git.commit(rev);
         String parent = git.hasCommit(sha + "^1") ? git.commit(sha + "^1") : null;
         String from = parent != null ? parent : emptyTree();
-        return new DiffSpec(rev + " (commit " + sha + ")", List.of(from, sha), true, parent, sha, null, List.of());
+        String label = sha.startsWith(rev) ? "commit " + sha : rev + " (commit " + sha + ")";
+        return new DiffSpec(label, List.of(from, sha), true, parent, sha, null, List.of());
     }
 
     /** Tracked changes in the work tree and index against HEAD. */
