@@ -1,6 +1,7 @@
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import support.HangingRepo;
 import support.Proc;
 import support.TempRepo;
 
@@ -77,14 +78,9 @@ class CliErrorsTest {
 
     @Test
     void aHangingGitIsKilledAtTheTimeoutWithANamedError() {
-        try (TempRepo r = TempRepo.init()) {
-            r.write("a.txt", "a\n");
-            r.commit("a");
-            r.write("a.txt", "dirty\n");
-            // git asks the fsmonitor hook which files changed before diffing the work tree; this one never answers.
-            r.git("config", "core.fsmonitor", "sleep 30; :");
+        try (HangingRepo hang = HangingRepo.create()) {
             long start = System.nanoTime();
-            Proc.Result res = PrdiffCli.run("-C", r.dir().toString(), "--timeout", "1");
+            Proc.Result res = PrdiffCli.run("-C", hang.repo.dir().toString(), "--timeout", "1");
             long seconds = (System.nanoTime() - start) / 1_000_000_000L;
             assertEquals(1, res.exit(), res.stderr());
             assertTrue(res.stderr().matches("(?s)prdiff: error \\[TIMEOUT]: git \\w[\\w-]* timed out after 1s\\n"),

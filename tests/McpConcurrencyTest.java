@@ -7,17 +7,14 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import support.HangingRepo;
 import support.TempRepo;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.function.Consumer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -30,7 +27,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @Timeout(60)
 class McpConcurrencyTest {
-    static final Duration GONE = Duration.ofSeconds(5);
 
     static TempRepo repo;
     static List<String> commits = new ArrayList<>();
@@ -121,13 +117,13 @@ class McpConcurrencyTest {
 
     @Test
     void cancellingARunningCallKillsItsGitAndSendsNoAnswer() throws Exception {
-        try (Hang hang = Hang.repo()) {
+        try (HangingRepo hang = HangingRepo.create()) {
             McpSession s = McpSession.initialized(repo.dir());
             s.sendRequest("slow", "tools/call", call("get_diff", "repo_path", hang.repo.dir().toString()));
             List<ProcessHandle> tree = hang.awaitGit();
             s.notify("notifications/cancelled", JsonNodeFactory.instance.objectNode().put("requestId", "slow")
                     .put("reason", "user gave up"));
-            assertAllExit(tree);
+            HangingRepo.assertAllExit(tree);
             McpProtocolTest.assertStillServing(s);
             String head = commits.get(9);
             assertEquals(new String(repo.gitDiff(head + "^1", head), java.nio.charset.StandardCharsets.UTF_8),
@@ -143,7 +139,7 @@ class McpConcurrencyTest {
     @Test
     void aCancelledCallWaitingForAWorkerNeverRunsAndTheQueueMovesOn() throws Exception {
         McpServer.Config oneWorker = McpSession.config(repo.dir()).withPool(1, 4);
-        try (Hang hang = Hang.repo()) {
+        try (HangingRepo hang = HangingRepo.create()) {
             McpSession s = McpSession.initialized(oneWorker);
             s.sendRequest("running", "tools/call", call("get_diff", "repo_path", hang.repo.dir().toString()));
             List<ProcessHandle> tree = hang.awaitGit();
@@ -151,7 +147,7 @@ class McpConcurrencyTest {
             s.notify("notifications/cancelled", JsonNodeFactory.instance.objectNode().put("requestId", "queued"));
             s.expectSilence(Duration.ofMillis(300));
             s.notify("notifications/cancelled", JsonNodeFactory.instance.objectNode().put("requestId", "running"));
-            assertAllExit(tree);
+            HangingRepo.assertAllExit(tree);
             JsonNode after = s.request("tools/call", call("get_commit_diff", "hash", "HEAD"));
             assertTrue(text(after).startsWith("diff --git "), after.toString());
             assertEquals(List.of(), s.finish(McpSession.WAIT));
@@ -161,7 +157,7 @@ class McpConcurrencyTest {
     @Test
     void aFullPoolAnswersBusyAndServesAgainOnceItDrains() throws Exception {
         McpServer.Config tiny = McpSession.config(repo.dir()).withPool(1, 1);
-        try (Hang hang = Hang.repo()) {
+        try (HangingRepo hang = HangingRepo.create()) {
             McpSession s = McpSession.initialized(tiny);
             ObjectNode slow = call("get_diff", "repo_path", hang.repo.dir().toString());
             s.sendRequest("a", "tools/call", slow);
@@ -172,7 +168,7 @@ class McpConcurrencyTest {
             McpProtocolTest.assertStillServing(s);
             s.notify("notifications/cancelled", JsonNodeFactory.instance.objectNode().put("requestId", "b"));
             s.notify("notifications/cancelled", JsonNodeFactory.instance.objectNode().put("requestId", "a"));
-            assertAllExit(tree);
+            HangingRepo.assertAllExit(tree);
             assertTrue(text(s.request("tools/call", call("get_commit_diff", "hash", "HEAD"))).startsWith("diff --git "));
             assertEquals(List.of(), s.finish(McpSession.WAIT));
         }
@@ -208,13 +204,13 @@ class McpConcurrencyTest {
 
     @Test
     void aStatelessCallCanBeCancelledToo() throws Exception {
-        try (Hang hang = Hang.repo(); McpSession s = McpSession.start(repo.dir())) {
+        try (HangingRepo hang = HangingRepo.create(); McpSession s = McpSession.start(repo.dir())) {
             ObjectNode slow = call("get_diff", "repo_path", hang.repo.dir().toString());
             slow.set("_meta", McpProtocolTest.modernParams().get("_meta"));
             s.sendRequest(7, "tools/call", slow);
             List<ProcessHandle> tree = hang.awaitGit();
             s.notify("notifications/cancelled", JsonNodeFactory.instance.objectNode().put("requestId", 7));
-            assertAllExit(tree);
+            HangingRepo.assertAllExit(tree);
             JsonNode pong = s.request("ping", McpProtocolTest.modernParams());
             assertEquals("complete", pong.get("result").get("resultType").asText());
         }
@@ -222,7 +218,7 @@ class McpConcurrencyTest {
 
     @Test
     void endOfInputLetsARunningCallFinishAndAnswer() throws Exception {
-        try (Hang hang = Hang.repo()) {
+        try (HangingRepo hang = HangingRepo.create()) {
             McpSession s = McpSession.initialized(McpSession.config(repo.dir()).withGitTimeout(Duration.ofSeconds(2)));
             s.sendRequest("last", "tools/call", call("get_diff", "repo_path", hang.repo.dir().toString()));
             hang.awaitGit();
@@ -231,82 +227,6 @@ class McpConcurrencyTest {
             assertEquals("last", rest.get(0).get("id").asText());
             JsonNode body = McpToolsTest.toolError(rest.get(0).get("result"), "TIMEOUT");
             assertTrue(body.get("message").asText().contains("timed out after 2s"), body.toString());
-        }
-    }
-
-    /**
-     * Polls: onExit() of a process that is not this JVM's child backs off to seconds between checks. A killed
-     * grandchild stays a zombie until whoever inherited it reaps it, so a zombie counts as gone.
-     */
-    static void assertAllExit(List<ProcessHandle> tree) throws InterruptedException {
-        long deadline = System.nanoTime() + GONE.toNanos();
-        for (ProcessHandle p : tree) {
-            while (running(p)) {
-                if (System.nanoTime() > deadline) {
-                    throw new AssertionError("process " + p.pid() + " " + p.info().commandLine().orElse("?")
-                            + " still running " + GONE.toSeconds() + "s after the cancel");
-                }
-                Thread.sleep(10);
-            }
-        }
-    }
-
-    static boolean running(ProcessHandle p) {
-        if (!p.isAlive()) {
-            return false;
-        }
-        try {
-            String stat = Files.readString(Path.of("/proc/" + p.pid() + "/stat"));
-            return !stat.substring(stat.lastIndexOf(')') + 1).trim().startsWith("Z");
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    /**
-     * A repository whose work-tree diff hangs: git asks the fsmonitor hook which files changed, and the hook
-     * sleeps. A marker unique to this repository finds the hook's shell among this JVM's descendants.
-     */
-    static final class Hang implements AutoCloseable {
-        final TempRepo repo;
-        final String marker = "prdiff-hang-" + UUID.randomUUID();
-
-        private Hang() {
-            repo = TempRepo.init();
-            repo.write("a.txt", "a\n");
-            repo.commit("a");
-            repo.write("a.txt", "dirty\n");
-            repo.git("config", "core.fsmonitor", "sleep 30; : " + marker);
-        }
-
-        static Hang repo() {
-            return new Hang();
-        }
-
-        /** Waits for the hook to run; returns the git process that started it and everything below that git. */
-        List<ProcessHandle> awaitGit() throws InterruptedException {
-            long deadline = System.nanoTime() + McpSession.WAIT.toNanos();
-            while (System.nanoTime() < deadline) {
-                var hook = ProcessHandle.current().descendants()
-                        .filter(p -> p.info().commandLine().orElse("").contains(marker))
-                        .findFirst();
-                if (hook.isPresent()) {
-                    ProcessHandle git = hook.get().parent().orElseThrow();
-                    assertTrue(git.info().command().orElse("").endsWith("git"), git.info().toString());
-                    List<ProcessHandle> tree = new ArrayList<>(List.of(git));
-                    git.descendants().forEach(tree::add);
-                    assertTrue(tree.size() >= 2, "git and its hook");
-                    assertTrue(tree.stream().allMatch(McpConcurrencyTest::running), "git and its hook are running");
-                    return tree;
-                }
-                Thread.sleep(20);
-            }
-            throw new AssertionError("git never reached the fsmonitor hook");
-        }
-
-        @Override
-        public void close() {
-            repo.close();
         }
     }
 }

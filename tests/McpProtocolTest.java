@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import support.HangingRepo;
 import support.TempRepo;
 
 import java.nio.charset.StandardCharsets;
@@ -295,7 +296,7 @@ class McpProtocolTest {
 
     @Test
     void aDuplicateIdOfARunningCallIsRefusedAndTheFirstStillAnswers() throws Exception {
-        try (McpConcurrencyTest.Hang hang = McpConcurrencyTest.Hang.repo();
+        try (HangingRepo hang = HangingRepo.create();
              McpSession s = McpSession.initialized(McpSession.config(hang.repo.dir()).withGitTimeout(Duration.ofSeconds(2)))) {
             s.sendRequest("dup", "tools/call", args("get_diff", "{}"));
             hang.awaitGit();

@@ -7,14 +7,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import support.HangingRepo;
 import support.OpenApiDocument;
-import support.FakeRepo;
 import support.Fault;
-import support.GitHubStandIn;
 import support.Proc;
-import support.PullRequestFixture;
 import support.PullRequestScenario;
-import support.TempRepo;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -22,7 +19,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -170,7 +166,7 @@ class McpPullRequestToolTest {
         List<ProcessHandle> tree = new ArrayList<>(List.of(gh));
         gh.descendants().forEach(tree::add);
         s.notify("notifications/cancelled", JsonNodeFactory.instance.objectNode().put("requestId", "hang"));
-        McpConcurrencyTest.assertAllExit(tree);
+        HangingRepo.assertAllExit(tree);
         scenario.github.clearFaults();
         McpProtocolTest.assertStillServing(s);
     }

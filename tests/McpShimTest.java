@@ -5,6 +5,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import support.HangingRepo;
 import support.TempRepo;
 
 import java.io.BufferedReader;
@@ -123,7 +124,7 @@ class McpShimTest {
 
     @Test
     void timeoutBoundsEveryGitCall() throws Exception {
-        try (McpConcurrencyTest.Hang hang = McpConcurrencyTest.Hang.repo()) {
+        try (HangingRepo hang = HangingRepo.create()) {
             Process p = shim("-C", hang.repo.dir().toString(), "--timeout", "1");
             try (OutputStream in = p.getOutputStream()) {
                 send(in, "initialize", 1, McpSession.initializeParams("2025-11-25"));
@@ -139,7 +140,7 @@ class McpShimTest {
 
     @Test
     void sigtermLeavesNoGitProcessBehind() throws Exception {
-        try (McpConcurrencyTest.Hang hang = McpConcurrencyTest.Hang.repo()) {
+        try (HangingRepo hang = HangingRepo.create()) {
             Process p = shim("-C", hang.repo.dir().toString());
             OutputStream in = p.getOutputStream();
             send(in, "initialize", 1, McpSession.initializeParams("2025-11-25"));
@@ -147,7 +148,7 @@ class McpShimTest {
             List<ProcessHandle> tree = hang.awaitGit();
             p.destroy();
             assertTrue(p.waitFor(20, TimeUnit.SECONDS), "the server ignored SIGTERM");
-            McpConcurrencyTest.assertAllExit(tree);
+            HangingRepo.assertAllExit(tree);
         }
     }
 }

@@ -4,8 +4,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import support.FakeRepo;
-import support.GitHubStandIn;
 import support.Proc;
 import support.PullRequestFixture;
 import support.PullRequestScenario;
@@ -19,7 +17,6 @@ import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The four shapes of a pull request diff, end to end through the real gh and git against the GitHub stand-in. */

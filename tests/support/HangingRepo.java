@@ -1,0 +1,91 @@
+package support;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A repository whose work-tree diff hangs: git asks the fsmonitor hook which files changed, and the hook
+ * sleeps. A marker unique to this repository finds the hook's shell among this JVM's descendants.
+ */
+public final class HangingRepo implements AutoCloseable {
+    static final Duration WAIT = Duration.ofSeconds(10);
+    /** How long a killed process tree may take to disappear. */
+    static final Duration GONE = Duration.ofSeconds(5);
+
+    public final TempRepo repo;
+    private final String marker = "prdiff-hang-" + UUID.randomUUID();
+
+    private HangingRepo() {
+        repo = TempRepo.init();
+        repo.write("a.txt", "a\n");
+        repo.commit("a");
+        repo.write("a.txt", "dirty\n");
+        repo.git("config", "core.fsmonitor", "sleep 30; : " + marker);
+    }
+
+    public static HangingRepo create() {
+        return new HangingRepo();
+    }
+
+    /** Waits for the hook to run; returns the git process that started it and everything below that git. */
+    public List<ProcessHandle> awaitGit() throws InterruptedException {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (System.nanoTime() < deadline) {
+            var hook = ProcessHandle.current().descendants()
+                    .filter(p -> p.info().commandLine().orElse("").contains(marker))
+                    .findFirst();
+            if (hook.isPresent()) {
+                ProcessHandle git = hook.get().parent().orElseThrow();
+                assertTrue(git.info().command().orElse("").endsWith("git"), git.info().toString());
+                List<ProcessHandle> tree = new ArrayList<>(List.of(git));
+                git.descendants().forEach(tree::add);
+                assertTrue(tree.size() >= 2, "git and its hook");
+                assertTrue(tree.stream().allMatch(HangingRepo::running), "git and its hook are running");
+                return tree;
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("git never reached the fsmonitor hook");
+    }
+
+    /**
+     * Polls: onExit() of a process that is not this JVM's child backs off to seconds between checks. A killed
+     * grandchild stays a zombie until whoever inherited it reaps it, so a zombie counts as gone.
+     */
+    public static void assertAllExit(List<ProcessHandle> tree) throws InterruptedException {
+        long deadline = System.nanoTime() + GONE.toNanos();
+        for (ProcessHandle p : tree) {
+            while (running(p)) {
+                if (System.nanoTime() > deadline) {
+                    throw new AssertionError("process " + p.pid() + " " + p.info().commandLine().orElse("?")
+                            + " still running " + GONE.toSeconds() + "s after the cancel");
+                }
+                Thread.sleep(10);
+            }
+        }
+    }
+
+    private static boolean running(ProcessHandle p) {
+        if (!p.isAlive()) {
+            return false;
+        }
+        try {
+            String stat = Files.readString(Path.of("/proc/" + p.pid() + "/stat"));
+            return !stat.substring(stat.lastIndexOf(')') + 1).trim().startsWith("Z");
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public void close() {
+        repo.close();
+    }
+}
