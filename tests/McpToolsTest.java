@@ -148,7 +148,10 @@ class McpToolsTest {
         assertEquals(expected, ok(s, "get_diff", args("base", "main")));
         JsonNode auto = s.callResult("get_diff", args("{}"));
         assertEquals(expected, text(auto));
-        assertTrue(notices(auto).contains("range main...HEAD"), auto.toString());
+        String mainSha = repo.text("rev-parse", "main").trim();
+        String headSha = repo.text("rev-parse", "HEAD").trim();
+        assertEquals(List.of("range main...HEAD (base " + mainSha + ", head " + headSha + ", merge base "
+                + repo.text("merge-base", "main", "HEAD").trim() + ")"), notices(auto), auto.toString());
     }
 
     @Test

@@ -82,7 +82,7 @@ public final class Prdiff {
         } else {
             throw new IllegalArgumentException("not a local target: " + target);
         }
-        notices.accept("range " + spec.range());
+        notices.accept("range " + spec.described());
         spec.warnings().forEach(w -> notices.accept("warning: " + w));
         return spec;
     }

@@ -147,7 +147,7 @@ final class PullRequestDiffs {
 
     private DiffSpec range(String base, String head, Consumer<String> notices) {
         DiffSpec spec = local().range(base, head, true);
-        notices.accept("range " + spec.range() + " (pull request #" + pr.number() + ", from git objects)");
+        notices.accept("range " + spec.described() + ", pull request #" + pr.number() + " from git objects");
         spec.warnings().forEach(w -> notices.accept("warning: " + w));
         return spec;
     }

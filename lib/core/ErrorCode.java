@@ -5,6 +5,7 @@ public enum ErrorCode {
     INVALID_INPUT,
     NOT_A_REPOSITORY,
     SHA_NOT_FOUND,
+    AMBIGUOUS_SHA,
     TIMEOUT,
     GIT_FAILED,
     PREREQUISITE,

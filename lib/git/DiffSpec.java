@@ -23,4 +23,19 @@ public record DiffSpec(
         revisions = List.copyOf(revisions);
         warnings = List.copyOf(warnings);
     }
+
+    /** The range with the full SHAs it was computed from, so an answer can be reproduced exactly. */
+    public String described() {
+        StringBuilder shas = new StringBuilder();
+        if (baseSha != null) {
+            shas.append("base ").append(baseSha);
+        }
+        if (headSha != null) {
+            shas.append(shas.isEmpty() ? "" : ", ").append("head ").append(headSha);
+        }
+        if (mergeBaseSha != null) {
+            shas.append(", merge base ").append(mergeBaseSha);
+        }
+        return shas.isEmpty() ? range : range + " (" + shas + ")";
+    }
 }

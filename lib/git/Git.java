@@ -13,25 +13,34 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Runs git against one repository, hermetically. Commands that name only commits run "objects only": with the
- * git directory as both {@code --git-dir} and working directory and {@code core.bare=true}, so git has no work
- * tree, reads no index and no {@code .gitattributes} from a checkout. Work-tree commands run in the checkout.
+ * Runs git for one repository in three places. Revisions are resolved in the user's repository, where nothing
+ * may run. Diffs of commits are computed in a {@link ScratchGitDir} that borrows the repository's objects and
+ * has none of its config, index, work tree, hooks or attributes. Work-tree diffs run in the checkout.
  */
 public final class Git {
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
 
     private final Path workDir;
     private final Path gitDir;
+    private final ScratchGitDir scratch;
     private final Duration timeout;
-    private final Map<String, String> env;
+    private final Map<String, String> repositoryEnv;
+    private final Map<String, String> objectsEnv;
+    private final Map<String, String> inheritedEnv;
+    private final Map<String, String> resolved = new ConcurrentHashMap<>();
 
-    private Git(Path workDir, Path gitDir, Duration timeout, Map<String, String> env) {
+    private Git(Path workDir, Path gitDir, ScratchGitDir scratch, Duration timeout, Map<String, String> repositoryEnv,
+            Map<String, String> objectsEnv, Map<String, String> inheritedEnv) {
         this.workDir = workDir;
         this.gitDir = gitDir;
+        this.scratch = scratch;
         this.timeout = timeout;
-        this.env = env;
+        this.repositoryEnv = repositoryEnv;
+        this.objectsEnv = objectsEnv;
+        this.inheritedEnv = inheritedEnv;
     }
 
     /** Opens the repository containing {@code dir}; NOT_A_REPOSITORY if there is none. */
@@ -41,17 +50,42 @@ public final class Git {
 
     public static Git open(Path dir, Duration timeout, Map<String, String> inheritedEnv) {
         Path abs = dir.toAbsolutePath().normalize();
+        if (!Files.exists(abs)) {
+            throw new PrdiffException(ErrorCode.NOT_A_REPOSITORY, "no such directory: " + abs);
+        }
         if (!Files.isDirectory(abs)) {
             throw new PrdiffException(ErrorCode.NOT_A_REPOSITORY, "not a directory: " + abs);
         }
-        Map<String, String> env = GitEnvironment.hermetic(inheritedEnv);
-        Command probe = new Command("git rev-parse", List.of("git", "rev-parse", "--absolute-git-dir"), abs, env, timeout);
+        Path emptyHome = PrivateDir.get().emptyHome();
+        Map<String, String> env = GitEnvironment.repository(inheritedEnv,
+                TrustSettings.configFile(inheritedEnv, timeout), emptyHome);
+        Command probe = new Command("git rev-parse", List.of("git", "rev-parse", "--absolute-git-dir",
+                "--git-path", "objects", "--git-path", "shallow", "--show-object-format"), abs, env, timeout);
         Subprocess.Captured found = Subprocess.capture(probe);
         if (!found.ok()) {
-            throw new PrdiffException(ErrorCode.NOT_A_REPOSITORY, "not a git repository: " + abs
-                    + (found.stderr().isBlank() ? "" : " (" + trim(found.stderr()) + ")"));
+            throw notARepository(abs, found.stderr());
         }
-        return new Git(abs, Path.of(found.text().strip()), timeout, env);
+        String[] lines = found.text().split("\n");
+        if (lines.length < 4) {
+            throw new PrdiffException(ErrorCode.GIT_FAILED, "git rev-parse gave an unexpected answer in " + abs);
+        }
+        Path gitDir = Path.of(lines[0]);
+        ScratchGitDir scratch = ScratchGitDir.forObjects(abs.resolve(lines[1]).normalize(), lines[3].strip(),
+                abs.resolve(lines[2]).normalize());
+        return new Git(abs, gitDir, scratch, timeout, env, GitEnvironment.objects(inheritedEnv, emptyHome), inheritedEnv);
+    }
+
+    private static PrdiffException notARepository(Path dir, String stderr) {
+        if (stderr.contains("dubious ownership")) {
+            return new PrdiffException(ErrorCode.NOT_A_REPOSITORY, dir + " belongs to another user, so git refuses"
+                    + " to open it; if you trust it, run: git config --global --add safe.directory " + dir);
+        }
+        if (stderr.contains("safe.bareRepository") || stderr.contains("cannot use bare repository")) {
+            return new PrdiffException(ErrorCode.NOT_A_REPOSITORY, dir + " is a bare repository found by discovery,"
+                    + " which your safe.bareRepository setting forbids (" + trim(stderr) + ")");
+        }
+        return new PrdiffException(ErrorCode.NOT_A_REPOSITORY, "not a git repository: " + dir
+                + (stderr.isBlank() ? "" : " (" + trim(stderr) + ")"));
     }
 
     public Path workDir() {
@@ -66,11 +100,24 @@ public final class Git {
         return timeout;
     }
 
-    /** Resolves a revision to a full commit SHA, or fails with SHA_NOT_FOUND; never guesses. */
+    /**
+     * Resolves a revision to a full commit SHA, or fails with SHA_NOT_FOUND; never guesses. A revision of 4 to
+     * 64 hex digits is an object id: refs never shadow it (see {@link ObjectIds}).
+     */
     public String commit(String rev) {
         Revisions.requireSafe(rev);
-        Subprocess.Captured r = Subprocess.capture(objectsOnly("git rev-parse",
-                List.of("rev-parse", "--verify", "--quiet", "--end-of-options", rev + "^{commit}")));
+        String cached = resolved.get(rev);
+        if (cached != null) {
+            return cached;
+        }
+        String sha = ObjectIds.isObjectId(rev) ? new ObjectIds(this).commit(rev) : commitFromRef(rev);
+        resolved.put(rev, sha);
+        return sha;
+    }
+
+    private String commitFromRef(String rev) {
+        Subprocess.Captured r = repositoryRaw(List.of("rev-parse", "--verify", "--quiet", "--end-of-options",
+                rev + "^{commit}"));
         if (!r.ok()) {
             throw new PrdiffException(ErrorCode.SHA_NOT_FOUND, "no commit '" + rev + "' in " + workDir);
         }
@@ -90,21 +137,45 @@ public final class Git {
         }
     }
 
+    /** The first parent of a commit as its object records it, or null for a root (or shallow-boundary) commit. */
+    public String firstParent(String sha) {
+        Subprocess.Captured r = objectsRaw(List.of("rev-parse", "--verify", "--quiet", "--end-of-options",
+                sha + "^1^{commit}"));
+        return r.ok() ? r.text().strip() : null;
+    }
 
     /** Runs a git command on objects only, streaming stdout to the reader; fails with GIT_FAILED on a non-zero exit. */
     public Subprocess.Result objects(Subprocess.StdoutReader reader, List<String> args) {
-        return check(Subprocess.run(objectsOnly(label(args), args), reader, null), args);
+        return check(Subprocess.run(inScratch(label(args), args), reader, null), args);
+    }
+
+    public Subprocess.Result objects(OutputStream sink, List<String> args) {
+        return objects(in -> in.transferTo(sink), args);
     }
 
     public byte[] objectsOutput(List<String> args) {
-        Subprocess.Captured r = Subprocess.capture(objectsOnly(label(args), args));
+        Subprocess.Captured r = objectsRaw(args);
         check(new Subprocess.Result(r.exitCode(), r.stderr()), args);
         return r.stdout();
     }
 
     /** Runs a git command on objects only and returns its exit code and stderr without judging them. */
     public Subprocess.Captured objectsRaw(List<String> args) {
-        return Subprocess.capture(objectsOnly(label(args), args));
+        return Subprocess.capture(inScratch(label(args), args));
+    }
+
+    Subprocess.Captured objectsRaw(List<String> args, byte[] stdin) {
+        var out = new java.io.ByteArrayOutputStream();
+        Subprocess.Result r = Subprocess.run(inScratch(label(args), args), in -> in.transferTo(out), stdin);
+        return new Subprocess.Captured(r.exitCode(), out.toByteArray(), r.stderr());
+    }
+
+    /** Runs a read-only git command in the user's repository (refs, names); nothing there can start a program. */
+    public Subprocess.Captured repositoryRaw(List<String> args) {
+        List<String> argv = new ArrayList<>(List.of("git", "--git-dir=" + gitDir));
+        argv.addAll(GitEnvironment.configArgs(GitEnvironment.REPOSITORY_CONFIG));
+        argv.addAll(args);
+        return Subprocess.capture(new Command(label(args), argv, gitDir, repositoryEnv, timeout));
     }
 
     /** Runs a git command in the checkout (work tree and index visible). */
@@ -117,11 +188,19 @@ public final class Git {
         return Subprocess.capture(inCheckout(label(args), args));
     }
 
-    public Subprocess.Result objects(OutputStream sink, List<String> args) {
-        return objects(in -> in.transferTo(sink), args);
+    /**
+     * Fetches from {@code url} into the user's repository without running anything of its setup: git fetches
+     * into the scratch directory (the repository's refs serve as "haves" through the alternate), the pack is
+     * moved into the repository's object store, and then {@code refs} are pointed at what was fetched.
+     *
+     * @param extraConfig -c settings for the fetch, for example the credential helper
+     * @param refspecs    "+SRC:DST" with DST under refs/prdiff/
+     */
+    public void fetch(String url, List<String> extraConfig, List<String> refspecs) {
+        new ScratchFetch(this, scratch, timeout).fetch(url, extraConfig, refspecs, GitEnvironment.fetch(inheritedEnv));
     }
 
-    private Subprocess.Result check(Subprocess.Result r, List<String> args) {
+    Subprocess.Result check(Subprocess.Result r, List<String> args) {
         if (!r.ok()) {
             throw new PrdiffException(ErrorCode.GIT_FAILED, label(args) + " failed (exit " + r.exitCode() + ")"
                     + (r.stderr().isBlank() ? "" : ": " + trim(r.stderr())));
@@ -129,21 +208,20 @@ public final class Git {
         return r;
     }
 
-    private Command objectsOnly(String label, List<String> args) {
-        List<String> argv = new ArrayList<>(List.of("git", "--git-dir=" + gitDir, "-c", "core.bare=true"));
-        argv.addAll(GitEnvironment.configArgs());
+    private Command inScratch(String label, List<String> args) {
+        List<String> argv = new ArrayList<>(List.of("git", "--git-dir=" + scratch.dir(), "--no-replace-objects"));
         argv.addAll(args);
-        return new Command(label, argv, gitDir, env, timeout);
+        return new Command(label, argv, scratch.dir(), objectsEnv, timeout);
     }
 
     private Command inCheckout(String label, List<String> args) {
         List<String> argv = new ArrayList<>(List.of("git"));
-        argv.addAll(GitEnvironment.configArgs());
+        argv.addAll(GitEnvironment.configArgs(GitEnvironment.DIFF_CONFIG));
         argv.addAll(args);
-        return new Command(label, argv, workDir, env, timeout);
+        return new Command(label, argv, workDir, repositoryEnv, timeout);
     }
 
-    private static String label(List<String> args) {
+    static String label(List<String> args) {
         return "git " + args.get(0);
     }
 

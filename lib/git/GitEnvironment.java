@@ -1,15 +1,17 @@
 package dev.prdiff.git;
 
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * What makes git's output independent of the caller: the environment every git process gets, and the
- * {@code -c} overrides for every setting that changes diff output.
+ * The environments git runs in. None of them inherits a GIT_* variable (they can redirect the repository,
+ * index, work tree, config or diff program), a pager or a locale; none reads the user's system or global
+ * config, apart from the trust settings {@link TrustSettings} carries over.
  */
 public final class GitEnvironment {
-    /** Repository-local config could set any of these; each is forced to git's default. */
+    /** For work-tree diffs, which run in the checkout: every setting that changes diff output, forced to git's default. */
     static final List<String> DIFF_CONFIG = List.of(
             "core.quotePath=true",
             "core.abbrev=auto",
@@ -32,33 +34,79 @@ public final class GitEnvironment {
             "diff.srcPrefix=a/",
             "diff.dstPrefix=b/");
 
+    /**
+     * For reading refs in the user's repository: nothing there may run. These are the settings through which
+     * git would start a program or read the index (which starts the fsmonitor) on the commands prdiff runs.
+     */
+    static final List<String> REPOSITORY_CONFIG = List.of(
+            "core.fsmonitor=false",
+            "core.hooksPath=/dev/null",
+            "core.untrackedCache=false",
+            "core.bare=true");
+
     /** Diff options that keep drivers, textconv filters and colour out of the output. */
     static final List<String> DIFF_OPTIONS = List.of("--no-ext-diff", "--no-textconv", "--no-color");
 
     private GitEnvironment() {}
 
+    /** For git in the user's repository or checkout: their trust settings, an empty HOME, no replacements. */
+    static Map<String, String> repository(Map<String, String> inherited, Path trustConfig, Path emptyHome) {
+        Map<String, String> env = withoutGit(inherited);
+        fixed(env, emptyHome);
+        env.put("GIT_CONFIG_GLOBAL", trustConfig.toString());
+        return env;
+    }
+
+    /** For git in a scratch git directory: as good as an empty environment; only PATH is inherited. */
+    static Map<String, String> objects(Map<String, String> inherited, Path emptyHome) {
+        Map<String, String> env = new HashMap<>();
+        if (inherited.get("PATH") != null) {
+            env.put("PATH", inherited.get("PATH"));
+        }
+        fixed(env, emptyHome);
+        env.put("GIT_CONFIG_GLOBAL", "/dev/null");
+        return env;
+    }
+
     /**
-     * The caller's environment without any GIT_* variable (they can redirect the repository, index, work tree,
-     * config or diff program), with system and user config shut out and no prompts or pagers.
+     * For fetching a pull request's commits in a scratch git directory: the user's HOME and variables stay,
+     * because the credential helper is gh, which finds its login there; git's global config stays shut out.
      */
-    static Map<String, String> hermetic(Map<String, String> inherited) {
+    static Map<String, String> fetch(Map<String, String> inherited) {
+        Map<String, String> env = withoutGit(inherited);
+        env.put("GIT_CONFIG_NOSYSTEM", "1");
+        env.put("GIT_CONFIG_GLOBAL", "/dev/null");
+        env.put("GIT_ATTR_NOSYSTEM", "1");
+        env.put("GIT_NO_REPLACE_OBJECTS", "1");
+        env.put("GIT_TERMINAL_PROMPT", "0");
+        env.put("LC_ALL", "C");
+        return env;
+    }
+
+    private static Map<String, String> withoutGit(Map<String, String> inherited) {
         Map<String, String> env = new HashMap<>();
         inherited.forEach((k, v) -> {
             if (!k.startsWith("GIT_") && !k.equals("PAGER") && !k.startsWith("LC_") && !k.equals("LANG")) {
                 env.put(k, v);
             }
         });
+        return env;
+    }
+
+    private static void fixed(Map<String, String> env, Path emptyHome) {
+        env.put("HOME", emptyHome.toString());
+        env.put("XDG_CONFIG_HOME", emptyHome.resolve(".config").toString());
         env.put("GIT_CONFIG_NOSYSTEM", "1");
-        env.put("GIT_CONFIG_GLOBAL", "/dev/null");
+        env.put("GIT_ATTR_NOSYSTEM", "1");
+        env.put("GIT_NO_REPLACE_OBJECTS", "1");
+        env.put("GIT_NO_LAZY_FETCH", "1");
         env.put("GIT_TERMINAL_PROMPT", "0");
         env.put("GIT_OPTIONAL_LOCKS", "0");
         env.put("GIT_PAGER", "cat");
         env.put("LC_ALL", "C");
-        return env;
     }
 
-    /** The -c arguments that go before the subcommand. */
-    static List<String> configArgs() {
-        return DIFF_CONFIG.stream().flatMap(c -> java.util.stream.Stream.of("-c", c)).toList();
+    static List<String> configArgs(List<String> settings) {
+        return settings.stream().flatMap(c -> java.util.stream.Stream.of("-c", c)).toList();
     }
 }

@@ -48,7 +48,7 @@ public final class LocalDiffs {
     /** A commit against its first parent, or a root commit against the empty tree. */
     public DiffSpec commit(String rev) {
         String sha = git.commit(rev);
-        String parent = git.hasCommit(sha + "^1") ? git.commit(sha + "^1") : null;
+        String parent = git.firstParent(sha);
         String from = parent != null ? parent : emptyTree();
         String label = sha.startsWith(rev) ? "commit " + sha : rev + " (commit " + sha + ")";
         return new DiffSpec(label, List.of(from, sha), true, parent, sha, null, List.of());

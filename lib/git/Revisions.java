@@ -7,9 +7,12 @@ import java.util.regex.Pattern;
 
 /** Checks on revision strings before git sees them. */
 public final class Revisions {
-    /** Empty, option-like, or holding control characters: never a revision a person meant. */
-    private static final Pattern UNSAFE = Pattern.compile("^$|^-|[\\x00-\\x1f\\x7f]");
-    private static final Pattern FULL_OR_SHORT_SHA = Pattern.compile("[0-9a-fA-F]{7,64}");
+    /**
+     * Empty, option-like, or holding control characters: never a revision a person meant. {@code :path} and
+     * {@code :N:path} name blobs in the index, and reading the index can start a repository's fsmonitor.
+     */
+    private static final Pattern UNSAFE = Pattern.compile("^$|^-|^:(?!/)|[\\x00-\\x1f\\x7f]");
+    private static final Pattern FULL_OR_SHORT_SHA = Pattern.compile("[0-9a-fA-F]{4,64}");
 
     private Revisions() {}
 
@@ -20,10 +23,10 @@ public final class Revisions {
         return rev;
     }
 
-    /** A commit id as given to --sha: 7 to 64 hex digits. */
+    /** A commit id as given to --sha: 4 to 64 hex digits. */
     public static String requireSha(String sha, String option) {
         if (sha == null || !FULL_OR_SHORT_SHA.matcher(sha).matches()) {
-            throw new PrdiffException(ErrorCode.INVALID_INPUT, option + " must be a commit SHA (7 to 64 hex digits): '"
+            throw new PrdiffException(ErrorCode.INVALID_INPUT, option + " must be a commit SHA (4 to 64 hex digits): '"
                     + printable(sha) + "'");
         }
         return sha.toLowerCase(java.util.Locale.ROOT);

@@ -1,0 +1,96 @@
+package dev.prdiff.git;
+
+import dev.prdiff.core.ErrorCode;
+import dev.prdiff.core.PrdiffException;
+import dev.prdiff.exec.Subprocess;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * An object id is an object id: 4 to 64 hex digits name the one commit (or tag of a commit) whose id starts
+ * with them. Refs are never consulted, so a branch or tag named like a SHA (say, fetched from a fork) cannot
+ * redirect a pinned diff. Looked up in the scratch git directory, which has no refs at all.
+ */
+final class ObjectIds {
+    private static final Pattern HEX = Pattern.compile("[0-9a-fA-F]{4,64}");
+
+    private final Git git;
+
+    ObjectIds(Git git) {
+        this.git = git;
+    }
+
+    static boolean isObjectId(String rev) {
+        return HEX.matcher(rev).matches();
+    }
+
+    String commit(String prefix) {
+        String hex = prefix.toLowerCase(Locale.ROOT);
+        List<String> commits = new ArrayList<>();
+        List<String> peeledCommits = new ArrayList<>();
+        List<String> others = new ArrayList<>();
+        for (String[] object : typed(candidates(hex))) {
+            String peeled = object[1].equals("commit") ? object[0] : object[1].equals("tag") ? peel(object[0]) : null;
+            if (peeled != null) {
+                commits.add(object[0]);
+                peeledCommits.add(peeled);
+            } else {
+                others.add(object[0] + " (" + object[1] + ")");
+            }
+        }
+        if (commits.size() > 1) {
+            throw new PrdiffException(ErrorCode.AMBIGUOUS_SHA, "'" + prefix + "' is the start of " + commits.size()
+                    + " commit ids: " + String.join(", ", commits) + "; give more digits",
+                    Map.of("candidates", commits), null);
+        }
+        if (commits.isEmpty()) {
+            throw new PrdiffException(ErrorCode.SHA_NOT_FOUND, "no commit whose id starts with " + hex + " in "
+                    + git.workDir() + (others.isEmpty() ? "" : "; only " + String.join(", ", others))
+                    + refHint(prefix));
+        }
+        return peeledCommits.get(0);
+    }
+
+    private List<String> candidates(String hex) {
+        String out = new String(git.objectsOutput(List.of("rev-parse", "--disambiguate=" + hex)),
+                StandardCharsets.US_ASCII).strip();
+        return out.isEmpty() ? List.of() : List.of(out.split("\n"));
+    }
+
+    /** [id, type] for each candidate, from one cat-file. */
+    private List<String[]> typed(List<String> ids) {
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        byte[] stdin = (String.join("\n", ids) + "\n").getBytes(StandardCharsets.US_ASCII);
+        Subprocess.Captured r = git.objectsRaw(List.of("cat-file", "--batch-check=%(objectname) %(objecttype)"), stdin);
+        git.check(new Subprocess.Result(r.exitCode(), r.stderr()), List.of("cat-file"));
+        List<String[]> typed = new ArrayList<>();
+        for (String line : r.text().split("\n")) {
+            String[] parts = line.split(" ");
+            if (parts.length == 2) {
+                typed.add(parts);
+            }
+        }
+        return typed;
+    }
+
+    private String peel(String id) {
+        Subprocess.Captured r = git.objectsRaw(List.of("rev-parse", "--verify", "--quiet", "--end-of-options",
+                id + "^{commit}"));
+        return r.ok() ? r.text().strip() : null;
+    }
+
+    /** Says so when the user probably meant a ref that happens to look like hex. */
+    private String refHint(String name) {
+        Subprocess.Captured r = git.repositoryRaw(List.of("rev-parse", "--verify", "--quiet", "--symbolic-full-name",
+                "--end-of-options", name));
+        String ref = r.ok() ? r.text().strip() : "";
+        return ref.startsWith("refs/") ? " (hex digits are always an object id; to mean the ref, write " + ref + ")" : "";
+    }
+}

@@ -1,0 +1,100 @@
+package dev.prdiff.git;
+
+import dev.prdiff.core.ErrorCode;
+import dev.prdiff.core.PrdiffException;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A private git directory with no config, refs, index, hooks or attributes of its own, which borrows one
+ * repository's object store through {@code objects/info/alternates}. Git run here sees the repository's
+ * objects and nothing of its setup: its diffs are those of a bare clone in an empty environment.
+ */
+final class ScratchGitDir {
+    private static final Map<String, ScratchGitDir> BY_OBJECTS = new ConcurrentHashMap<>();
+
+    private final Path dir;
+    private final Path borrowedObjects;
+
+    private ScratchGitDir(Path dir, Path borrowedObjects) {
+        this.dir = dir;
+        this.borrowedObjects = borrowedObjects;
+    }
+
+    /** The scratch directory for a repository's object store, made on first use and kept for this process. */
+    static ScratchGitDir forObjects(Path objects, String objectFormat, Path shallowFile) {
+        if (objects.toString().indexOf('\n') >= 0 || objects.toString().startsWith("\"")) {
+            throw new PrdiffException(ErrorCode.NOT_A_REPOSITORY, "cannot borrow objects from a path with a newline"
+                    + " or a leading quote: " + objects);
+        }
+        ScratchGitDir scratch = BY_OBJECTS.compute(objects + "\0" + objectFormat, (key, existing) ->
+                existing != null && Files.isRegularFile(existing.dir.resolve("HEAD"))
+                        ? existing : create(objects, objectFormat));
+        scratch.syncShallow(shallowFile);
+        return scratch;
+    }
+
+    Path dir() {
+        return dir;
+    }
+
+    Path borrowedObjects() {
+        return borrowedObjects;
+    }
+
+    private static ScratchGitDir create(Path objects, String objectFormat) {
+        Path root = PrivateDir.ensureDir(PrivateDir.get().resolve("scratch"));
+        try {
+            Path dir = Files.createTempDirectory(root, "objects-");
+            // An unborn HEAD: a bare repository reads .gitattributes from HEAD's tree (git 2.43+), and there is none.
+            Files.writeString(dir.resolve("HEAD"), "ref: refs/heads/prdiff-none\n");
+            Files.createDirectories(dir.resolve("refs/heads"));
+            Files.createDirectories(dir.resolve("objects/info"));
+            Files.writeString(dir.resolve("objects/info/alternates"), objects + "\n", StandardCharsets.UTF_8);
+            Files.writeString(dir.resolve("config"), config(objectFormat));
+            return new ScratchGitDir(dir, objects);
+        } catch (IOException e) {
+            throw new PrdiffException(ErrorCode.INTERNAL_ERROR, "cannot create a scratch git directory: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    private static String config(String objectFormat) {
+        if (objectFormat.equals("sha1")) {
+            return "[core]\n\trepositoryformatversion = 0\n\tbare = true\n";
+        }
+        if (!objectFormat.matches("[a-z0-9]+")) {
+            throw new PrdiffException(ErrorCode.GIT_FAILED, "unknown object format: " + objectFormat);
+        }
+        return "[core]\n\trepositoryformatversion = 1\n\tbare = true\n[extensions]\n\tobjectformat = " + objectFormat + "\n";
+    }
+
+    /**
+     * A shallow clone's boundary is data, not setup: without it git would look for parents that were never
+     * fetched. Copied (atomically) so merge bases and first parents match git's in that clone.
+     */
+    private synchronized void syncShallow(Path shallowFile) {
+        Path target = dir.resolve("shallow");
+        try {
+            if (shallowFile != null && Files.isRegularFile(shallowFile)) {
+                byte[] boundary = Files.readAllBytes(shallowFile);
+                if (Files.isRegularFile(target) && java.util.Arrays.equals(boundary, Files.readAllBytes(target))) {
+                    return;
+                }
+                Path tmp = Files.createTempFile(dir, "shallow-", ".tmp");
+                Files.write(tmp, boundary);
+                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } else {
+                Files.deleteIfExists(target);
+            }
+        } catch (IOException e) {
+            throw new PrdiffException(ErrorCode.INTERNAL_ERROR, "cannot copy the shallow boundary: " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package dev.prdiff.git;
+
+import dev.prdiff.core.ErrorCode;
+import dev.prdiff.core.PrdiffException;
+import dev.prdiff.exec.Command;
+import dev.prdiff.exec.Subprocess;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The two settings of the user's own (global and system) git config that decide which repositories git will
+ * open at all: {@code safe.directory} and {@code safe.bareRepository}. Everything else of that config is shut
+ * out, so these two are carried over in a private file that serves as git's global config.
+ */
+final class TrustSettings {
+    /** The variables that decide where git finds the user's global and system config. */
+    private static final List<String> LOCATORS = List.of("HOME", "XDG_CONFIG_HOME", "GIT_CONFIG_GLOBAL",
+            "GIT_CONFIG_SYSTEM", "GIT_CONFIG_NOSYSTEM");
+    private static final Map<List<String>, Path> FILES = new ConcurrentHashMap<>();
+
+    private TrustSettings() {}
+
+    /** A config file holding only the user's safe.* lines, in their order; one per distinct user setup. */
+    static Path configFile(Map<String, String> inherited, Duration timeout) {
+        List<String> key = LOCATORS.stream().map(k -> String.valueOf(inherited.get(k))).toList();
+        return FILES.computeIfAbsent(key, k -> write(read(inherited, timeout)));
+    }
+
+    /** {@code git config --get-regexp} as the user's git sees it outside any repository. */
+    private static String read(Map<String, String> inherited, Duration timeout) {
+        Path outside = PrivateDir.ensureDir(PrivateDir.get().resolve("outside"));
+        Map<String, String> env = new HashMap<>();
+        for (String k : List.of("PATH", "HOME", "XDG_CONFIG_HOME", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM",
+                "GIT_CONFIG_NOSYSTEM")) {
+            if (inherited.get(k) != null) {
+                env.put(k, inherited.get(k));
+            }
+        }
+        env.put("GIT_CEILING_DIRECTORIES", outside.getParent().toString());
+        env.put("LC_ALL", "C");
+        Command cmd = new Command("git config", List.of("git", "config", "--includes", "--null", "--get-regexp",
+                "^safe\\.(directory|barerepository)$"), outside, env, timeout);
+        Subprocess.Captured r = Subprocess.capture(cmd);
+        if (r.exitCode() == 1) {
+            return "";
+        }
+        if (!r.ok()) {
+            throw new PrdiffException(ErrorCode.GIT_FAILED, "cannot read safe.directory from your git config: "
+                    + Git.trim(r.stderr()));
+        }
+        return r.text();
+    }
+
+    /** --null output is "key\nvalue\0" per entry. */
+    private static Path write(String entries) {
+        StringBuilder config = new StringBuilder("[safe]\n");
+        for (String entry : entries.split("\0")) {
+            int nl = entry.indexOf('\n');
+            if (nl < 0) {
+                continue;
+            }
+            String name = entry.substring("safe.".length(), nl);
+            config.append('\t').append(name).append(" = ").append(quote(entry.substring(nl + 1))).append('\n');
+        }
+        try {
+            Path file = Files.createTempFile(PrivateDir.get().resolve(""), "trust-", ".gitconfig");
+            Files.writeString(file, config, StandardCharsets.UTF_8);
+            return file;
+        } catch (IOException e) {
+            throw new PrdiffException(ErrorCode.INTERNAL_ERROR, "cannot write a private git config: " + e.getMessage(), e);
+        }
+    }
+
+    private static String quote(String value) {
+        return '"' + value.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n").replace("\t", "\\t") + '"';
+    }
+}
