@@ -137,6 +137,37 @@ class PullRequestCliTest {
         assertArrayEquals(scenario.clone.gitDiff(scenario.pr.baseSha() + "..." + scenario.pr.headSha()), full);
     }
 
+    /** A hostile clone config: redirects, a dead proxy, hooks and an fsmonitor. The fetch must ignore all of it. */
+    @Test
+    void theFetchReadsNothingOfTheClonesConfig() throws Exception {
+        try (TempRepo hostile = TempRepo.init()) {
+            hostile.git("fetch", "-q", scenario.origin.bare().toString(), "main");
+            hostile.git("reset", "-q", "--hard", "FETCH_HEAD");
+            hostile.git("remote", "add", "origin", scenario.origin.cloneUrl());
+            java.nio.file.Path markers = java.nio.file.Files.createTempDirectory("prdiff-markers-");
+            java.nio.file.Path hooks = java.nio.file.Files.createTempDirectory("prdiff-hooks-");
+            java.nio.file.Path hook = hooks.resolve("reference-transaction");
+            java.nio.file.Files.writeString(hook, "#!/bin/sh\ntouch '" + markers + "/hook'\n");
+            hook.toFile().setExecutable(true);
+            java.net.URI standIn = java.net.URI.create(scenario.origin.cloneUrl());
+            String root = standIn.getScheme() + "://" + standIn.getAuthority() + "/";
+            hostile.git("config", "url.http://127.0.0.1:9/.insteadOf", root);
+            hostile.git("config", "http.proxy", "http://127.0.0.1:9");
+            hostile.git("config", "core.hooksPath", hooks.toString());
+            hostile.git("config", "core.fsmonitor", hook.toString());
+            assertTrue(hostile.run("fetch", "origin").exit() != 0, "the poison stops a plain git fetch");
+            for (java.io.File marker : markers.toFile().listFiles()) {
+                java.nio.file.Files.delete(marker.toPath());
+            }
+
+            byte[] pinned = ok("1", "-R", "octo/demo", "-C", hostile.dir().toString(), "--sha", scenario.pr.headSha())
+                    .stdout();
+            assertArrayEquals(scenario.clone.gitDiff(scenario.pr.baseSha() + "..." + scenario.pr.headSha()), pinned);
+            assertEquals(scenario.pr.headSha(), hostile.text("rev-parse", "refs/prdiff/pull/1/head").trim());
+            assertEquals(List.of(), List.of(markers.toFile().list()), "a hook or the fsmonitor ran");
+        }
+    }
+
     @Test
     void shaWithFilesOnlyReportsTheCommitsItUsed() throws Exception {
         JsonNode json = new ObjectMapper().readTree(

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,10 +29,41 @@ final class TrustSettings {
 
     private TrustSettings() {}
 
-    /** A config file holding only the user's safe.* lines, in their order; one per distinct user setup. */
+    /**
+     * A config file holding only the user's safe.* lines, in their order; read again when the variables that
+     * locate the user's config, or the modification times of its usual files, change.
+     */
     static Path configFile(Map<String, String> inherited, Duration timeout) {
-        List<String> key = LOCATORS.stream().map(k -> String.valueOf(inherited.get(k))).toList();
-        return FILES.computeIfAbsent(key, k -> write(read(inherited, timeout)));
+        List<String> key = new ArrayList<>(LOCATORS.stream().map(k -> String.valueOf(inherited.get(k))).toList());
+        for (Path file : usualFiles(inherited)) {
+            key.add(file + "@" + modified(file));
+        }
+        return FILES.computeIfAbsent(List.copyOf(key), k -> write(read(inherited, timeout)));
+    }
+
+    private static List<Path> usualFiles(Map<String, String> env) {
+        List<Path> files = new ArrayList<>(List.of(Path.of("/etc/gitconfig")));
+        for (String k : List.of("GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM")) {
+            if (env.get(k) != null && !env.get(k).isEmpty()) {
+                files.add(Path.of(env.get(k)));
+            }
+        }
+        if (env.get("HOME") != null) {
+            files.add(Path.of(env.get("HOME"), ".gitconfig"));
+            files.add(Path.of(env.get("HOME"), ".config", "git", "config"));
+        }
+        if (env.get("XDG_CONFIG_HOME") != null && !env.get("XDG_CONFIG_HOME").isEmpty()) {
+            files.add(Path.of(env.get("XDG_CONFIG_HOME"), "git", "config"));
+        }
+        return files;
+    }
+
+    private static long modified(Path file) {
+        try {
+            return Files.getLastModifiedTime(file).toMillis() ^ Files.size(file);
+        } catch (IOException | java.nio.file.InvalidPathException e) {
+            return -1;
+        }
     }
 
     /** {@code git config --get-regexp} as the user's git sees it outside any repository. */

@@ -1,0 +1,127 @@
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import support.Proc;
+import support.TempRepo;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * An object id is an object id: hex digits given as a SHA resolve only to an object whose id starts with them.
+ * A tag named like a SHA (one fetched from a fork, say) must never redirect a pinned diff.
+ */
+class ObjectIdTest {
+    static TempRepo repo;
+    static String a;
+    static String b;
+    static String c;
+
+    @BeforeAll
+    static void history() {
+        repo = TempRepo.init();
+        repo.write("f.txt", "one\n");
+        a = repo.commit("a");
+        repo.write("f.txt", "two\n");
+        b = repo.commit("b");
+        repo.write("f.txt", "attacker's version\n");
+        c = repo.commit("c");
+        // The traps: a tag named by b's own prefix and one named by hex digits no object has, both at c.
+        repo.git("tag", b.substring(0, 8), c);
+        repo.git("tag", "0123abcd4567", c);
+    }
+
+    @AfterAll
+    static void cleanup() {
+        repo.close();
+    }
+
+    static Proc.Result run(String... args) {
+        List<String> all = new ArrayList<>(List.of("-C", repo.dir().toString()));
+        all.addAll(List.of(args));
+        return PrdiffCli.run(all.toArray(String[]::new));
+    }
+
+    @Test
+    void theTrapIsRealForGit() {
+        assertEquals(c, repo.text("rev-parse", b.substring(0, 8) + "^{commit}").trim(),
+                "git itself lets the tag shadow the prefix, or this test proves nothing");
+    }
+
+    @Test
+    void aPrefixNamesItsCommitNotATagOfTheSameName() {
+        String prefix = b.substring(0, 8);
+        Proc.Result commit = run("--commit", prefix);
+        assertEquals(0, commit.exit(), commit.stderr());
+        assertArrayEquals(repo.gitDiff(a, b), commit.stdout());
+        assertTrue(commit.stderr().contains(b), "the answer names the full SHA: " + commit.stderr());
+
+        Proc.Result range = run(a + "..." + prefix.toUpperCase(java.util.Locale.ROOT));
+        assertEquals(0, range.exit(), range.stderr());
+        assertArrayEquals(repo.gitDiff(a + "..." + b), range.stdout());
+    }
+
+    @Test
+    void aPinnedPullRequestShaIsNeverARef() {
+        // Both commits local: no GitHub is contacted, so this runs without the stand-in.
+        Proc.Result pinned = run("1", "--sha", b.substring(0, 8), "--base-sha", a);
+        assertEquals(0, pinned.exit(), pinned.stderr());
+        assertArrayEquals(repo.gitDiff(a + "..." + b), pinned.stdout());
+    }
+
+    @Test
+    void hexThatNamesNoObjectIsNotFoundEvenWhenARefHasThatName() {
+        Proc.Result r = run("--commit", "0123abcd4567");
+        assertEquals(1, r.exit());
+        assertTrue(r.stderr().startsWith("prdiff: error [SHA_NOT_FOUND]: "), r.stderr());
+        assertTrue(r.stderr().contains("refs/tags/0123abcd4567"), "says how to mean the ref: " + r.stderr());
+        assertEquals(0, r.stdout().length);
+        Proc.Result viaRef = run("--commit", "refs/tags/0123abcd4567");
+        assertEquals(0, viaRef.exit(), viaRef.stderr());
+        assertArrayEquals(repo.gitDiff(b, c), viaRef.stdout());
+    }
+
+    @Test
+    void anAmbiguousPrefixIsAnErrorNamingEveryCandidate() {
+        try (TempRepo many = TempRepo.init()) {
+            List<String> commits = manyCommits(many, 1000);
+            Map<String, List<String>> byPrefix = new HashMap<>();
+            for (String sha : commits) {
+                byPrefix.computeIfAbsent(sha.substring(0, 4), k -> new ArrayList<>()).add(sha);
+            }
+            List<String> twins = byPrefix.values().stream().filter(l -> l.size() > 1).findFirst().orElse(null);
+            assertNotNull(twins, "1000 fixed commits always share some 4-digit prefix");
+            Proc.Result r = PrdiffCli.run("-C", many.dir().toString(), "--commit", twins.get(0).substring(0, 4));
+            assertEquals(1, r.exit());
+            assertTrue(r.stderr().startsWith("prdiff: error [AMBIGUOUS_SHA]: "), r.stderr());
+            twins.forEach(sha -> assertTrue(r.stderr().contains(sha), "names " + sha + ": " + r.stderr()));
+            Proc.Result exact = PrdiffCli.run("-C", many.dir().toString(), "--commit", twins.get(0).substring(0, 12));
+            assertEquals(0, exact.exit(), exact.stderr());
+        }
+    }
+
+    /** A chain of commits with fixed dates, so their ids are the same on every run. */
+    static List<String> manyCommits(TempRepo into, int count) {
+        StringBuilder stream = new StringBuilder();
+        for (int i = 0; i < count; i++) {
+            String msg = "commit " + i + "\n";
+            stream.append("commit refs/heads/many\nmark :").append(i + 1)
+                    .append("\ncommitter T <t@example.com> ").append(1_000_000_000 + i).append(" +0000\ndata ")
+                    .append(msg.length()).append('\n').append(msg)
+                    .append("M 100644 inline n.txt\ndata ").append(Integer.toString(i).length() + 1).append('\n')
+                    .append(i).append("\n\n");
+        }
+        Proc.Result r = Proc.attempt(List.of("git", "fast-import", "--quiet"), into.dir(), Map.of("PATH", System.getenv("PATH")),
+                stream.toString().getBytes(StandardCharsets.UTF_8), java.time.Duration.ofSeconds(60));
+        assertEquals(0, r.exit(), r.stderr());
+        return List.of(into.text("rev-list", "refs/heads/many").strip().split("\n"));
+    }
+}
