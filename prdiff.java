@@ -39,7 +39,7 @@ import java.util.concurrent.Callable;
             "With no TARGET: a dirty work tree diffs against HEAD; else main, master or origin/HEAD ...HEAD; else HEAD."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:error, printed as 'prdiff: error [CODE]: message'; discard stdout",
-            "2:usage error", "141:the reader closed stdout early (as git: 128 + SIGPIPE); nothing printed"})
+            "2:usage error", "141:the reader closed stdout early (as git: 128 + SIGPIPE); no error printed"})
 class prdiff implements Callable<Integer> {
     static final int OK = 0;
     static final int ERROR = 1;
