@@ -38,11 +38,14 @@ import java.util.concurrent.Callable;
             "TARGET is A...B or A..B (local ranges), a pull request number (10745 or '#10745') or URL.",
             "With no TARGET: a dirty work tree diffs against HEAD; else main, master or origin/HEAD ...HEAD; else HEAD."},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:success", "1:error, printed as 'prdiff: error [CODE]: message'", "2:usage error"})
+        exitCodeList = {"0:success", "1:error, printed as 'prdiff: error [CODE]: message'; discard stdout",
+            "2:usage error", "141:the reader closed stdout early (as git: 128 + SIGPIPE); no error printed"})
 class prdiff implements Callable<Integer> {
     static final int OK = 0;
     static final int ERROR = 1;
     static final int USAGE = 2;
+    /** What a shell reports for git killed by SIGPIPE (128 + 13), so `set -o pipefail` scripts see the same. */
+    static final int CLOSED_PIPE = 141;
 
     @Parameters(arity = "0..*", paramLabel = "TARGET", description = "A...B, A..B, PR number or URL")
     List<String> target = new ArrayList<>();
@@ -106,7 +109,8 @@ class prdiff implements Callable<Integer> {
     }
 
     /** As {@link #run(OutputStream, PrintStream, String...)}, with the environment git and gh inherit. */
-    static int run(OutputStream out, PrintStream err, Map<String, String> env, String... args) {
+    static int run(OutputStream stdout, PrintStream err, Map<String, String> env, String... args) {
+        WatchedOutput out = new WatchedOutput(stdout);
         prdiff command = new prdiff(out, err, env);
         CommandLine cli = new CommandLine(command)
                 .setOut(new java.io.PrintWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8), true))
@@ -117,6 +121,11 @@ class prdiff implements Callable<Integer> {
                     return USAGE;
                 })
                 .setExecutionExceptionHandler((e, cmd, parsed) -> {
+                    // However the failed write reached us (directly, or wrapped by a git or gh output pump), it
+                    // is reported as one, and git has already been killed by the pump.
+                    if (out.failure() != null) {
+                        return writeFailed(out.failure(), err);
+                    }
                     if (e instanceof PrdiffException p) {
                         err.println("prdiff: error [" + p.code() + "]: " + p.getMessage());
                         return ERROR;
@@ -125,13 +134,81 @@ class prdiff implements Callable<Integer> {
                     return ERROR;
                 });
         int code = cli.execute(args);
+        if (out.failure() != null) {
+            return writeFailed(out.failure(), err);
+        }
         try {
             out.flush();
         } catch (IOException e) {
-            err.println("prdiff: error [INTERNAL_ERROR]: cannot write output: " + e.getMessage());
-            return ERROR;
+            return writeFailed(e, err);
         }
         return code;
+    }
+
+    /**
+     * A reader that went away (head, a quit pager) ends prdiff quietly, as SIGPIPE ends git; any other write
+     * failure (a full disk) is an error.
+     */
+    private static int writeFailed(IOException e, PrintStream err) {
+        if (readerClosed(e)) {
+            return CLOSED_PIPE;
+        }
+        err.println("prdiff: error [INTERNAL_ERROR]: cannot write output: " + e.getMessage());
+        return ERROR;
+    }
+
+    /** The JVM ignores SIGPIPE, so a closed pipe arrives as EPIPE, whose only trace is the message. */
+    static boolean readerClosed(IOException e) {
+        String m = String.valueOf(e.getMessage()).toLowerCase(java.util.Locale.ROOT);
+        return m.contains("broken pipe") || m.contains("pipe is being closed") || m.contains("pipe has been ended");
+    }
+
+    /** Our stdout, remembering the first write that failed; writes come from the git and gh output pumps too. */
+    static final class WatchedOutput extends OutputStream {
+        private final OutputStream out;
+        private volatile IOException failure;
+
+        WatchedOutput(OutputStream out) {
+            this.out = out;
+        }
+
+        IOException failure() {
+            return failure;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            try {
+                out.write(b);
+            } catch (IOException e) {
+                throw failed(e);
+            }
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            try {
+                out.write(b, off, len);
+            } catch (IOException e) {
+                throw failed(e);
+            }
+        }
+
+        @Override
+        public void flush() throws IOException {
+            try {
+                out.flush();
+            } catch (IOException e) {
+                throw failed(e);
+            }
+        }
+
+        private IOException failed(IOException e) {
+            if (failure == null) {
+                failure = e;
+            }
+            return e;
+        }
     }
 
     @Override

@@ -73,8 +73,12 @@ class GitHubStandInTest {
 
     @AfterAll
     static void stop() {
-        oracle.close();
-        github.close();
+        if (oracle != null) {
+            oracle.close();
+        }
+        if (github != null) {
+            github.close();
+        }
     }
 
     @BeforeEach

@@ -41,8 +41,13 @@ class McpPullRequestToolTest {
 
     @AfterAll
     static void stop() {
+        if (scenario == null) {
+            return;
+        }
         try {
-            assertEquals(List.of(), s.finish(McpSession.WAIT));
+            if (s != null) {
+                assertEquals(List.of(), s.finish(McpSession.WAIT));
+            }
         } finally {
             scenario.close();
         }

@@ -32,7 +32,9 @@ class PullRequestCliTest {
 
     @AfterAll
     static void stop() {
-        scenario.close();
+        if (scenario != null) {
+            scenario.close();
+        }
     }
 
     @BeforeEach

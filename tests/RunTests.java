@@ -6,7 +6,7 @@
 //DEPS com.fasterxml.jackson.dataformat:jackson-dataformat-yaml:2.20.1
 //DEPS org.junit.jupiter:junit-jupiter:5.13.4
 //DEPS org.junit.platform:junit-platform-launcher:1.13.4
-//DESCRIPTION Runs every prdiff test and ends with one line: N passed, N failed
+//DESCRIPTION Runs every prdiff test and ends with one line: N passed, N failed[, K skipped]
 //SOURCES ../prdiff.java
 //SOURCES ../mcp-shim.java
 //SOURCES ../lib/Sources.java
@@ -27,6 +27,7 @@ import org.junit.platform.engine.TestExecutionResult;
 import java.io.PrintWriter;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
+import java.util.LinkedHashSet;
 import java.util.Set;
 
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClasspathRoots;
@@ -46,26 +47,46 @@ class RunTests {
                 .filters(ClassNameFilter.includeClassNamePatterns(pattern))
                 .build();
         SummaryGeneratingListener summary = new SummaryGeneratingListener();
+        ProgressListener progress = new ProgressListener();
         Launcher launcher = LauncherFactory.create();
-        launcher.execute(discovery, summary, new ProgressListener());
+        launcher.execute(discovery, summary, progress);
 
         TestExecutionSummary s = summary.getSummary();
         s.printFailuresTo(new PrintWriter(System.out, true), 12);
         long failed = s.getTestsFailedCount() + s.getContainersFailedCount();
+        // Skipped: disabled, aborted by an assumption (support.Requires), or never started because their class was
+        // aborted in @BeforeAll. JUnit counts only the first kind as skipped, so count what did not pass or fail.
+        long skipped = s.getTestsFoundCount() - s.getTestsSucceededCount() - s.getTestsFailedCount();
+        progress.skipReasons.forEach(reason -> System.out.println("skipped: " + reason));
         System.out.println(s.getTestsSucceededCount() + " passed, " + failed + " failed"
-                + (s.getTestsSkippedCount() > 0 ? ", " + s.getTestsSkippedCount() + " skipped" : ""));
+                + (skipped > 0 ? ", " + skipped + " skipped" : ""));
         System.exit(failed == 0 && s.getTestsFoundCount() > 0 ? 0 : 1);
     }
 
-    /** One line per finished test, so a slow or hanging test is easy to spot in CI logs. */
+    /**
+     * One line per finished test, so a slow or hanging test is easy to spot in CI logs. Tests aborted by an
+     * assumption are shown as SKIPPED; each distinct reason is kept to be printed once at the end.
+     */
     static final class ProgressListener implements TestExecutionListener {
+        final Set<String> skipReasons = new LinkedHashSet<>();
+
         @Override
         public void executionFinished(TestIdentifier id, TestExecutionResult result) {
-            if (id.isTest() || result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
-                System.out.println("  " + result.getStatus() + "  " + id.getUniqueId()
+            TestExecutionResult.Status status = result.getStatus();
+            if (status == TestExecutionResult.Status.ABORTED) {
+                skipReasons.add(result.getThrowable().map(Throwable::getMessage).orElse("aborted"));
+            }
+            if (id.isTest() || status != TestExecutionResult.Status.SUCCESSFUL) {
+                System.out.println("  " + (status == TestExecutionResult.Status.ABORTED ? "SKIPPED" : status) + "  "
+                        + id.getUniqueId()
                         .replaceAll("\\[engine:junit-jupiter\\]/|\\[(class|method|test-template|test-template-invocation|dynamic-test|test-factory):", "")
                         .replace("]", ""));
             }
+        }
+
+        @Override
+        public void executionSkipped(TestIdentifier id, String reason) {
+            skipReasons.add(reason);
         }
     }
 }

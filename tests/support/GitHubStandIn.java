@@ -66,7 +66,9 @@ public final class GitHubStandIn implements AutoCloseable {
         server.start();
     }
 
+    /** Starts a stand-in; skips the calling test when gh is missing (see {@link Requires}), since gh is what it serves. */
     public static GitHubStandIn start() {
+        Requires.gh();
         try {
             return new GitHubStandIn();
         } catch (IOException e) {

@@ -3,6 +3,7 @@
 import support.Proc;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -29,9 +30,21 @@ final class PrdiffCli {
 
     /** Runs the CLI in a new JVM with exactly this environment and working directory. */
     static Proc.Result spawn(Map<String, String> env, Path cwd, String... args) {
+        return Proc.run(argv(args), cwd, env, Duration.ofSeconds(120));
+    }
+
+    /** Starts the CLI in a new JVM and leaves its pipes to the caller, for a reader that behaves like head or less. */
+    static Process start(Map<String, String> env, Path cwd, String... args) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(argv(args)).directory(cwd.toFile());
+        pb.environment().clear();
+        pb.environment().putAll(env);
+        return pb.start();
+    }
+
+    private static List<String> argv(String... args) {
         List<String> argv = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), "prdiff"));
         argv.addAll(List.of(args));
-        return Proc.run(argv, cwd, env, Duration.ofSeconds(120));
+        return argv;
     }
 }
