@@ -23,6 +23,7 @@
 //SOURCES git/GitEnvironment.java
 //SOURCES git/LocalDiffs.java
 //SOURCES git/ObjectIds.java
+//SOURCES git/PathLimit.java
 //SOURCES git/PrivateDir.java
 //SOURCES git/RawNumstat.java
 //SOURCES git/Revisions.java

@@ -43,10 +43,7 @@ public final class Prdiff {
         requireNoPullRequestOptions(request);
         LocalDiffs local = local(request);
         DiffSpec spec = resolve(local, request.target(), notices);
-        var files = local.files(spec);
-        if (request.selectsFiles()) {
-            files = PathSelection.filter(files, request.files());
-        }
+        var files = request.selectsFiles() ? local.files(spec, PathSelection.of(request.files())) : local.files(spec);
         return new FileList(files, spec.range(), spec.baseSha(), spec.headSha(), spec.mergeBaseSha(), "git");
     }
 

@@ -100,10 +100,8 @@ final class PullRequestDiffs {
     }
 
     private FileList localFiles(DiffSpec spec) {
-        var files = local().files(spec);
-        if (request.selectsFiles()) {
-            files = PathSelection.filter(files, request.files());
-        }
+        var files = request.selectsFiles()
+                ? local().files(spec, PathSelection.of(request.files())) : local().files(spec);
         return new FileList(files, spec.range(), spec.baseSha(), spec.headSha(), spec.mergeBaseSha(), "git");
     }
 

@@ -65,16 +65,41 @@ public final class LocalDiffs {
         run(spec, List.of(), in -> in.transferTo(out));
     }
 
-    /** Only the sections touching the given repo-relative paths, cut from the whole diff. */
+    /**
+     * Only the sections touching the given repo-relative paths, byte for byte as in the whole diff. Between
+     * commits git computes just those files (see {@link PathLimit}); otherwise they are cut from the whole diff.
+     */
     public void writeFiles(DiffSpec spec, Set<String> paths, OutputStream out) {
-        run(spec, List.of(), in -> SectionFilter.copy(in, paths, out));
+        run(spec, List.of(), pathLimit(spec, paths), in -> SectionFilter.copy(in, paths, out));
     }
 
     /** The changed files with their line counts, in diff order, as git's --raw and --numstat report them. */
     public List<FileEntry> files(DiffSpec spec) {
+        return listed(spec, List.of());
+    }
+
+    /** As {@link #files(DiffSpec)}, for the entries touching the given paths only (git computes only those). */
+    public List<FileEntry> files(DiffSpec spec, Set<String> paths) {
+        List<String> limit = pathLimit(spec, paths);
+        List<FileEntry> files = listed(spec, limit);
+        return files.stream()
+                .filter(f -> paths.contains(f.path()) || (f.previousPath() != null && paths.contains(f.previousPath())))
+                .toList();
+    }
+
+    private List<FileEntry> listed(DiffSpec spec, List<String> pathspec) {
         var out = new ByteArrayOutputStream();
-        run(spec, List.of("--raw", "--numstat", "-z"), in -> in.transferTo(out));
+        run(spec, List.of("--raw", "--numstat", "-z"), pathspec, in -> in.transferTo(out));
         return RawNumstat.parse(out.toByteArray());
+    }
+
+    /** A pathspec for only these paths where it provably gives the same sections, else none (the whole diff). */
+    private List<String> pathLimit(DiffSpec spec, Set<String> paths) {
+        if (!spec.objectsOnly()) {
+            return List.of();
+        }
+        List<String> limit = new PathLimit(git, spec.revisions()).pathspec(paths);
+        return limit == null ? List.of() : limit;
     }
 
     /** True when tracked files differ from HEAD in the work tree or index. */
@@ -98,12 +123,17 @@ public final class LocalDiffs {
     }
 
     private void run(DiffSpec spec, List<String> extra, Subprocess.StdoutReader reader) {
+        run(spec, extra, List.of(), reader);
+    }
+
+    private void run(DiffSpec spec, List<String> extra, List<String> pathspec, Subprocess.StdoutReader reader) {
         List<String> args = new ArrayList<>(List.of("diff"));
         args.addAll(GitEnvironment.DIFF_OPTIONS);
         args.addAll(extra);
         args.add("--end-of-options");
         args.addAll(spec.revisions());
         args.add("--");
+        args.addAll(pathspec);
         if (spec.objectsOnly()) {
             git.objects(reader, args);
         } else {

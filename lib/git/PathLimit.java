@@ -1,0 +1,117 @@
+package dev.prdiff.git;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The pathspec that gives a few files' sections exactly as the whole diff has them, so that one file of a huge
+ * range costs what git needs for that file. A pathspec filters before rename detection: an added or deleted
+ * file may be half of a rename the whole diff pairs, so its partner joins the pathspec, and the pairing is then
+ * proven equal to the whole diff's; where it is not, there is no limit and the caller cuts from the whole diff.
+ */
+final class PathLimit {
+    /** Past this many paths the argument list grows large and a whole diff is as cheap. */
+    static final int MAX_PATHS = 1000;
+
+    private final Git git;
+    private final List<String> revisions;
+
+    PathLimit(Git git, List<String> revisions) {
+        this.git = git;
+        this.revisions = revisions;
+    }
+
+    /** Literal pathspecs for the wanted paths and their rename partners, or null when the limit cannot be proven. */
+    List<String> pathspec(Set<String> wanted) {
+        if (wanted.isEmpty() || wanted.size() > MAX_PATHS) {
+            return null;
+        }
+        List<Change> unpaired = raw(List.of("--no-renames"), wanted);
+        boolean addedOrDeleted = unpaired.stream().anyMatch(c -> wanted.contains(c.newPath())
+                && (c.status() == 'A' || c.status() == 'D'));
+        if (!addedOrDeleted) {
+            // Only added and deleted files take part in rename detection; modified ones stay as they are.
+            return literal(wanted);
+        }
+        List<Change> whole = raw(List.of(), null);
+        Set<String> paths = new LinkedHashSet<>(wanted);
+        for (Change c : whole) {
+            if (c.paired() && (wanted.contains(c.oldPath()) || wanted.contains(c.newPath()))) {
+                paths.add(c.oldPath());
+                paths.add(c.newPath());
+            }
+        }
+        if (paths.size() > MAX_PATHS) {
+            return null;
+        }
+        Set<Change> limited = new HashSet<>(raw(List.of(), paths));
+        Set<Change> expected = new HashSet<>();
+        for (Change c : whole) {
+            if (touchesPathspec(c, paths)) {
+                expected.add(c);
+            }
+        }
+        return limited.equals(expected) ? literal(paths) : null;
+    }
+
+    private static boolean touchesPathspec(Change c, Set<String> paths) {
+        for (String p : paths) {
+            if (underOrEqual(c.oldPath(), p) || underOrEqual(c.newPath(), p)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A literal pathspec matches the path itself and everything below it. */
+    private static boolean underOrEqual(String path, String spec) {
+        return path.equals(spec) || path.startsWith(spec.endsWith("/") ? spec : spec + "/");
+    }
+
+    static List<String> literal(Set<String> paths) {
+        List<String> spec = new ArrayList<>(paths.size());
+        for (String p : paths) {
+            spec.add(":(literal)" + p);
+        }
+        return spec;
+    }
+
+    /** {@code git diff --raw -z} of the revisions, limited to {@code paths} unless null. */
+    private List<Change> raw(List<String> options, Set<String> paths) {
+        List<String> args = new ArrayList<>(List.of("diff", "--raw", "-z"));
+        args.addAll(GitEnvironment.DIFF_OPTIONS);
+        args.addAll(options);
+        args.add("--end-of-options");
+        args.addAll(revisions);
+        args.add("--");
+        if (paths != null) {
+            args.addAll(literal(paths));
+        }
+        return parse(git.objectsOutput(args));
+    }
+
+    /** One raw record; {@code status} is git's letter, {@code score} the similarity digits after it, if any. */
+    record Change(char status, String score, String oldPath, String newPath) {
+        boolean paired() {
+            return status == 'R' || status == 'C';
+        }
+    }
+
+    static List<Change> parse(byte[] z) {
+        String[] f = new String(z, StandardCharsets.UTF_8).split("\0", -1);
+        List<Change> changes = new ArrayList<>();
+        int i = 0;
+        while (i < f.length && f[i].startsWith(":")) {
+            String status = f[i].substring(1).split(" ")[4];
+            char letter = status.charAt(0);
+            boolean two = letter == 'R' || letter == 'C';
+            changes.add(new Change(letter, status.substring(1), f[i + 1], two ? f[i + 2] : f[i + 1]));
+            i += two ? 3 : 2;
+        }
+        return changes;
+    }
+}

@@ -1,0 +1,183 @@
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import support.Fixtures;
+import support.Proc;
+import support.TempRepo;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * --file between commits is computed by git with a pathspec, so one file of a huge range costs one file; its
+ * sections must still be byte for byte those of the whole diff, renames and their pairing included.
+ */
+class PathLimitTest {
+    static TempRepo repo;
+    static String base;
+    static String head;
+
+    @BeforeAll
+    static void fixture() {
+        repo = TempRepo.init();
+        String[] shas = Fixtures.everyShape(repo);
+        base = shas[0];
+        head = shas[1];
+    }
+
+    @AfterAll
+    static void cleanup() {
+        repo.close();
+    }
+
+    /** The oracle: git's whole diff, cut at its "diff --git" lines, sections whose names include a path. */
+    static byte[] sectionsOf(byte[] wholeDiff, Set<String> paths) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        dev.prdiff.diff.SectionFilter.copy(new ByteArrayInputStream(wholeDiff), paths, out);
+        return out.toByteArray();
+    }
+
+    static List<String> changedPaths(TempRepo r, String range) {
+        String z = r.text("diff", "--name-status", "-z", "-M", range);
+        List<String> paths = new ArrayList<>();
+        String[] f = z.split("\0");
+        for (int i = 0; i < f.length; ) {
+            boolean two = f[i].startsWith("R") || f[i].startsWith("C");
+            paths.add(f[i + 1]);
+            if (two) {
+                paths.add(f[i + 2]);
+            }
+            i += two ? 3 : 2;
+        }
+        return paths;
+    }
+
+    static Proc.Result ok(TempRepo r, String... args) {
+        List<String> all = new ArrayList<>(List.of("-C", r.dir().toString()));
+        all.addAll(List.of(args));
+        Proc.Result res = PrdiffCli.run(all.toArray(String[]::new));
+        assertEquals(0, res.exit(), res.stderr());
+        return res;
+    }
+
+    @Test
+    void everyFileAloneIsItsSectionOfTheWholeDiff() throws Exception {
+        String range = base + "..." + head;
+        byte[] whole = repo.gitDiff(range);
+        for (String path : changedPaths(repo, range)) {
+            byte[] expected = sectionsOf(whole, Set.of(path));
+            assertTrue(expected.length > 0, path);
+            assertArrayEquals(expected, ok(repo, range, "--file", path).stdout(), path);
+            assertArrayEquals(expected, ok(repo, "--commit", head, "--file", path).stdout(), path);
+        }
+    }
+
+    @Test
+    void filesOnlyForOneFileHasTheWholeListsEntry() throws Exception {
+        String range = base + "..." + head;
+        JsonNode whole = new ObjectMapper().readTree(ok(repo, range, "--files-only").stdout()).get("files");
+        for (JsonNode entry : whole) {
+            String path = entry.get("path").asText();
+            JsonNode one = new ObjectMapper().readTree(ok(repo, range, "--files-only", "--file", path).stdout()).get("files");
+            assertEquals(1, one.size(), path + ": " + one);
+            assertEquals(entry, one.get(0));
+            if (entry.has("previous_path")) {
+                JsonNode byOld = new ObjectMapper().readTree(
+                        ok(repo, range, "--files-only", "--file", entry.get("previous_path").asText()).stdout()).get("files");
+                assertEquals(entry, byOld.get(0));
+            }
+        }
+    }
+
+    @Test
+    void aRenameIsPairedAsTheWholeDiffPairsItAmongSeveralCandidates() throws Exception {
+        try (TempRepo r = TempRepo.init()) {
+            r.write("one.txt", Fixtures.lines("same", 40)).write("two.txt", Fixtures.lines("same", 40) + "extra\n");
+            String a = r.commit("a");
+            r.delete("one.txt").delete("two.txt").write("dst.txt", Fixtures.lines("same", 40) + "extra\n");
+            String b = r.commit("b");
+            byte[] whole = r.gitDiff(a + ".." + b);
+            for (Set<String> paths : List.of(Set.of("dst.txt"), Set.of("one.txt"), Set.of("two.txt"),
+                    Set.of("one.txt", "dst.txt"), new LinkedHashSet<>(List.of("two.txt", "one.txt", "dst.txt")))) {
+                assertArrayEquals(sectionsOf(whole, paths), ok(r, a + ".." + b, "--file", String.join(",", paths)).stdout(),
+                        paths.toString());
+            }
+        }
+    }
+
+    /**
+     * Past git's rename limit the whole diff shows adds and deletes; a pathspec naming both halves would let git
+     * pair them. The pairing check must notice and cut from the whole diff instead.
+     */
+    @Test
+    void pastTheRenameLimitBothHalvesStayAnAddAndADelete() throws Exception {
+        try (TempRepo r = TempRepo.init()) {
+            int n = 1100;
+            StringBuilder stream = new StringBuilder();
+            stream.append("commit refs/heads/main\ncommitter T <t@example.com> 1000000000 +0000\ndata 2\na\n");
+            for (int i = 0; i < n; i++) {
+                blob(stream, "old/" + i + ".txt", Fixtures.lines("file " + i, 30));
+            }
+            stream.append("\ncommit refs/heads/main\ncommitter T <t@example.com> 1000000060 +0000\ndata 2\nb\n");
+            for (int i = 0; i < n; i++) {
+                stream.append("D old/").append(i).append(".txt\n");
+                // Another basename: git pairs equal basenames before it applies the rename limit.
+                blob(stream, "new/" + i + "-moved.txt", Fixtures.lines("file " + i, 30).replace(" 7\n", " seven\n"));
+            }
+            stream.append('\n');
+            Proc.Result imported = Proc.attempt(List.of("git", "fast-import", "--quiet"), r.dir(),
+                    Map.of("PATH", System.getenv("PATH")), stream.toString().getBytes(StandardCharsets.UTF_8),
+                    java.time.Duration.ofSeconds(120));
+            assertEquals(0, imported.exit(), imported.stderr());
+            byte[] whole = r.gitDiff("main~1..main");
+            assertTrue(!new String(whole, StandardCharsets.UTF_8).contains("rename from"),
+                    "the whole diff is past the rename limit, or this test proves nothing");
+            Set<String> both = new LinkedHashSet<>(List.of("old/5.txt", "new/5-moved.txt"));
+            byte[] expected = sectionsOf(whole, both);
+            assertTrue(new String(expected, StandardCharsets.UTF_8).contains("deleted file mode"));
+            assertArrayEquals(expected, ok(r, "main~1..main", "--file", "old/5.txt,new/5-moved.txt").stdout());
+            assertArrayEquals(sectionsOf(whole, Set.of("new/5-moved.txt")), ok(r, "main~1..main", "--file", "new/5-moved.txt").stdout());
+        }
+    }
+
+    static void blob(StringBuilder stream, String path, String content) {
+        stream.append("M 100644 inline ").append(path).append("\ndata ")
+                .append(content.getBytes(StandardCharsets.UTF_8).length).append('\n').append(content).append('\n');
+    }
+
+    /**
+     * The pathspec really limits what git reads: with an unrelated file's blob gone from the object store the
+     * whole diff fails, and one other file is still served.
+     */
+    @Test
+    void oneFileNeedsOnlyItsOwnObjects() throws Exception {
+        try (TempRepo r = TempRepo.init()) {
+            r.write("keep.txt", "one\n").write("lost.txt", "old\n");
+            String a = r.commit("a");
+            r.write("keep.txt", "two\n").write("lost.txt", "new content that will be lost\n");
+            String b = r.commit("b");
+            byte[] expected = sectionsOf(r.gitDiff(a + ".." + b), Set.of("keep.txt"));
+            String lostBlob = r.text("rev-parse", b + ":lost.txt").trim();
+            Files.delete(r.dir().resolve(".git/objects/" + lostBlob.substring(0, 2) + "/" + lostBlob.substring(2)));
+            Proc.Result whole = PrdiffCli.run("-C", r.dir().toString(), a + ".." + b);
+            assertEquals(1, whole.exit(), "the whole diff needs the lost blob, or this test proves nothing");
+            assertArrayEquals(expected, ok(r, a + ".." + b, "--file", "keep.txt").stdout());
+            assertTrue(new String(ok(r, a + ".." + b, "--files-only", "--file", "keep.txt").stdout(),
+                    StandardCharsets.UTF_8).contains("\"path\":\"keep.txt\""));
+        }
+    }
+}
