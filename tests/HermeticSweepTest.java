@@ -196,7 +196,11 @@ class HermeticSweepTest {
         head = repo.text("rev-parse", "HEAD").strip();
     }
 
-    /** Every attributes source a checkout has, a populated hostile submodule, and garbage in the work tree and index. */
+    /**
+     * Every attributes source a checkout has, a populated hostile submodule, and garbage in the work tree and index.
+     * Each source sets a pattern no higher-precedence source overrides, so each one shows on its own; the evil
+     * driver is selected for every path by the lowest-precedence sources (core.attributesFile, the user's file).
+     */
     static void poisonCheckout() throws IOException {
         Path sub = repo.dir().resolve("vendor/sub");
         NeutralGit.run(work, "clone", "-q", "--shared", repo.dir().toString(), sub.toString());
@@ -209,7 +213,7 @@ class HermeticSweepTest {
         Files.writeString(subConfigFile, Files.readString(subConfigFile) + HostileConfig.text(subConfig));
 
         repo.checkout("-b", "poisoned");
-        repo.write(".gitattributes", "* diff=evil\n*.txt -diff\n");
+        repo.write(".gitattributes", "*.txt -diff\n");
         repo.git("add", ".gitattributes");
         repo.git("commit", "-q", "-m", "hostile attributes on the checked-out branch");
         for (String path : List.of("src/app.ts", "lib/a/index.ts", "elsewhere/plain renamed.txt", "bin.dat")) {
@@ -223,8 +227,8 @@ class HermeticSweepTest {
         repo.write(".gitmodules", gitmodules(SUBMODULE, "vendor/sub", "all"));
         repo.git("add", ".gitmodules");
         Files.delete(repo.dir().resolve(".gitmodules"));
-        repo.write(".git/info/attributes", "* diff=evil\n*.dat diff\n*.bin diff\n");
-        repo.write(".git/.gitattributes", "* -diff\n");
+        repo.write(".git/info/attributes", "*.dat diff\n*.bin diff\n*.ts diff=evil\n");
+        repo.write(".git/.gitattributes", "*.ts -diff\n");
 
         decoy = TempRepo.init();
         decoy.write("src/app.ts", "decoy\n").write(".gitattributes", "* diff=evil\n* -diff\n");
@@ -251,7 +255,7 @@ class HermeticSweepTest {
                 new Setting("diff.evil.binary", "true"), new Setting("diff.evil.xfuncname", "^(.*)$"),
                 new Setting("submodule." + SUBMODULE + ".ignore", "all"), new Setting("color.ui", "always")));
         String text = HostileConfig.text(global);
-        String attributes = "* diff=evil\n*.md -diff\n*.ts -diff\n";
+        String attributes = "* diff=evil\n*.md -diff\n";
         Files.writeString(work.resolve("global-attributes"), attributes);
         writeFile(poisonedHome.resolve(".gitconfig"), text);
         writeFile(poisonedHome.resolve(".config/git/config"), text);
@@ -494,6 +498,88 @@ class HermeticSweepTest {
         }
         markers.clear();
         assertTrue(failures.isEmpty(), String.join("\n", failures));
+    }
+
+    /**
+     * The static poison one source at a time, so a failure names the source: every file-based attributes or user
+     * config source is moved aside, then each is put back alone. "index and work tree only" is what remains with all
+     * of them aside: the poisoned checkout's index (staged-only lib/.gitattributes and .gitmodules, the checked-out
+     * branch's committed .gitattributes) and its garbage work tree.
+     */
+    @Test
+    void eachAttributesAndUserConfigSourceOnItsOwnChangesNothing() throws IOException {
+        Map<String, List<Path>> sources = new LinkedHashMap<>();
+        sources.put("work tree .gitattributes (committed on the checked-out branch)", List.of(repo.dir().resolve(".gitattributes")));
+        sources.put("untracked src/.gitattributes", List.of(repo.dir().resolve("src/.gitattributes")));
+        sources.put("$GIT_DIR/info/attributes", List.of(repo.dir().resolve(".git/info/attributes")));
+        sources.put("$GIT_DIR/.gitattributes", List.of(repo.dir().resolve(".git/.gitattributes")));
+        sources.put("$XDG_CONFIG_HOME/git/attributes", List.of(xdgHome.resolve("git/attributes")));
+        sources.put("~/.config/git/attributes (no XDG_CONFIG_HOME)", List.of(poisonedHome.resolve(".config/git/attributes")));
+        sources.put("user config (~/.gitconfig, ~/.config/git/config, $XDG_CONFIG_HOME/git/config)", List.of(
+                poisonedHome.resolve(".gitconfig"), poisonedHome.resolve(".config/git/config"), xdgHome.resolve("git/config")));
+        List<Path> all = sources.values().stream().flatMap(List::stream).toList();
+        List<Case> sample = List.of(cases().get(0), cases().get(3));
+        List<String> failures = new ArrayList<>();
+        restoreConfig();
+        try {
+            all.forEach(p -> move(p, aside(p)));
+            Map<String, byte[]> remainder = new HashMap<>();
+            failures.addAll(sourceChanges("index and work tree only", sample, true, baseline, remainder));
+            for (var source : sources.entrySet()) {
+                source.getValue().forEach(p -> move(aside(p), p));
+                failures.addAll(sourceChanges(source.getKey(), sample, !source.getKey().contains("no XDG"), remainder, null));
+                source.getValue().forEach(p -> move(p, aside(p)));
+            }
+            writeConfig(List.of(new Setting("core.attributesFile", work.resolve("core-attributes").toString())));
+            failures.addAll(sourceChanges("core.attributesFile in .git/config", sample, true, remainder, null));
+        } finally {
+            all.forEach(p -> move(aside(p), p));
+            restoreConfig();
+            markers.clear();
+        }
+        assertTrue(failures.isEmpty(), String.join("\n", failures));
+    }
+
+    /**
+     * Runs the sample and names what differs from {@code reference} (the clean run for the remainder, the
+     * remainder's output for a single source); {@code record}, when given, keeps the outputs.
+     */
+    static List<String> sourceChanges(String source, List<Case> sample, boolean withXdg, Map<String, byte[]> reference,
+                                      Map<String, byte[]> record) throws IOException {
+        Map<String, String> env = new HashMap<>(Map.of("PATH", System.getenv("PATH"), "HOME", poisonedHome.toString()));
+        if (withXdg) {
+            env.put("XDG_CONFIG_HOME", xdgHome.toString());
+        }
+        List<String> failures = new ArrayList<>();
+        for (Case c : sample) {
+            markers.clear();
+            Proc.Result r = PrdiffCli.run(env, c.argv());
+            if (record != null) {
+                record.put(c.label(), r.stdout());
+            }
+            if (r.exit() != 0) {
+                failures.add("[" + source + "] " + c.label() + ": exit " + r.exit() + ": " + r.stderr().strip());
+            } else if (!Arrays.equals(reference.get(c.label()), r.stdout())) {
+                failures.add("[" + source + "] " + c.label() + ": stdout differs from the "
+                        + (reference == baseline ? "clean run" : "index and work tree alone"));
+            }
+            if (!markers.left().isEmpty()) {
+                failures.add("[" + source + "] " + c.label() + ": ran " + markers.left());
+            }
+        }
+        return failures;
+    }
+
+    static Path aside(Path p) {
+        return p.resolveSibling(p.getFileName() + ".aside");
+    }
+
+    static void move(Path from, Path to) {
+        try {
+            Files.move(from, to);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** Without this the sweep could pass because the poison does nothing; a sample of it must bite plain git. */
