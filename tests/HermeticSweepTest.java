@@ -134,7 +134,7 @@ class HermeticSweepTest {
             assertEquals(0, r.exit(), c.label() + ": " + r.stderr());
             baseline.put(c.label(), r.stdout());
         }
-        assertEquals(List.of(), markers.left(), "a clean run ran something");
+        assertEquals(List.of(), markers.described(), "a clean run ran something");
 
         poisonCheckout();
         poisonHomes();
@@ -384,7 +384,7 @@ class HermeticSweepTest {
                     failures.add(where + "stdout differs from the clean run");
                 }
                 if (!ran.isEmpty()) {
-                    failures.add(where + "ran " + ran);
+                    failures.add(where + "ran " + markers.described());
                 }
                 if (batch.getValue().isEmpty()) {
                     staticOnly.put(c.label(), r.exit() == 0 ? r.stdout() : null);
@@ -425,7 +425,7 @@ class HermeticSweepTest {
                 failures.add(c.label() + ": stdout differs from the clean run");
             }
             if (!markers.left().isEmpty()) {
-                failures.add(c.label() + ": ran " + markers.left());
+                failures.add(c.label() + ": ran " + markers.described());
             }
         }
         restoreConfig();
@@ -448,7 +448,7 @@ class HermeticSweepTest {
                 check(failures, batch.getKey(), "get_diff", rangeDiff, s.callResult("get_diff",
                         args("base", base, "head", head, "path", FILES, "repo_path", repo.dir().toString())));
                 if (!markers.left().isEmpty()) {
-                    failures.add("[" + batch.getKey() + "] MCP tools ran " + markers.left());
+                    failures.add("[" + batch.getKey() + "] MCP tools ran " + markers.described());
                 }
             }
         } finally {
@@ -472,7 +472,7 @@ class HermeticSweepTest {
                 failures.addAll(againstOracle(innerOracle, c, r.stdout()));
             }
             if (!markers.left().isEmpty()) {
-                failures.add("-C fixtures/evil.git " + c.label() + ": ran " + markers.left());
+                failures.add("-C fixtures/evil.git " + c.label() + ": ran " + markers.described());
             }
         }
         markers.clear();
@@ -494,7 +494,7 @@ class HermeticSweepTest {
             }
         }
         if (!markers.left().isEmpty()) {
-            failures.add("ran " + markers.left());
+            failures.add("ran " + markers.described());
         }
         markers.clear();
         assertTrue(failures.isEmpty(), String.join("\n", failures));
@@ -564,7 +564,7 @@ class HermeticSweepTest {
                         + (reference == baseline ? "clean run" : "index and work tree alone"));
             }
             if (!markers.left().isEmpty()) {
-                failures.add("[" + source + "] " + c.label() + ": ran " + markers.left());
+                failures.add("[" + source + "] " + c.label() + ": ran " + markers.described());
             }
         }
         return failures;

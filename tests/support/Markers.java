@@ -43,7 +43,7 @@ public final class Markers implements AutoCloseable {
     public String command(String name) {
         Path script = bin.resolve(name);
         if (!Files.exists(script)) {
-            write(script, "#!/bin/sh\ntouch '" + markers.resolve(name) + "'\nexit 0\n");
+            write(script, script(markers.resolve(name)));
         }
         return script.toString();
     }
@@ -53,7 +53,7 @@ public final class Markers implements AutoCloseable {
         Path dir = root.resolve("hooks-" + prefix);
         if (!Files.isDirectory(dir)) {
             for (String hook : HOOKS) {
-                write(dir.resolve(hook), "#!/bin/sh\ntouch '" + markers.resolve(prefix + "." + hook) + "'\nexit 0\n");
+                write(dir.resolve(hook), script(markers.resolve(prefix + "." + hook)));
             }
         }
         return dir;
@@ -68,6 +68,18 @@ public final class Markers implements AutoCloseable {
         }
     }
 
+    /** Each marker present with the command line of the process that ran its script, for failure messages. */
+    public List<String> described() {
+        return left().stream().map(name -> {
+            try {
+                String parent = Files.readString(markers.resolve(name)).strip().replaceAll(" -c \\S+", " -c ..");
+                return name + " (run by: " + parent.replaceAll("( -c \\.\\.)+", " -c ..") + ")";
+            } catch (IOException e) {
+                return name;
+            }
+        }).toList();
+    }
+
     public void clear() {
         try (Stream<Path> s = Files.list(markers)) {
             for (Path p : s.toList()) {
@@ -76,6 +88,11 @@ public final class Markers implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Creates the marker holding the parent's command line, so a failure says which git command ran it. */
+    private static String script(Path marker) {
+        return "#!/bin/sh\n{ ps -o args= -p $PPID 2>/dev/null || echo unknown; } > '" + marker + "'\nexit 0\n";
     }
 
     private static void write(Path file, String text) {
