@@ -646,15 +646,33 @@ class HermeticSweepTest {
         if (c.filesOnly()) {
             List<BareOracle.Change> expected = o.changes(c.revs());
             List<BareOracle.Change> got = filesOnly(stdout);
+            int i = 0;
+            while (i < expected.size() && i < got.size() && expected.get(i).equals(got.get(i))) {
+                i++;
+            }
             return expected.equals(got) ? List.of()
-                    : List.of(c.label() + ": files differ from the oracle's --raw --numstat\n  expected " + expected
-                            + "\n  got      " + got);
+                    : List.of(c.label() + ": files differ from the oracle's --raw --numstat at entry " + (i + 1)
+                            + "\n  expected " + (i < expected.size() ? expected.get(i) : "(end)")
+                            + "\n  got      " + (i < got.size() ? got.get(i) : "(end)"));
         }
         byte[] expected = o.diff(c.revs(), c.pathspec());
         return Arrays.equals(expected, stdout) ? List.of()
-                : List.of(c.label() + ": differs from git diff in a bare clone\n--- expected\n"
-                        + new String(expected, StandardCharsets.UTF_8) + "\n--- got\n"
-                        + new String(stdout, StandardCharsets.UTF_8));
+                : List.of(c.label() + ": differs from git diff in a bare clone; " + firstDifference(expected, stdout));
+    }
+
+    /** Where two outputs part: the line number and a few lines of each from there. */
+    static String firstDifference(byte[] expected, byte[] got) {
+        String[] e = new String(expected, StandardCharsets.UTF_8).split("\n", -1);
+        String[] g = new String(got, StandardCharsets.UTF_8).split("\n", -1);
+        int i = 0;
+        while (i < e.length && i < g.length && e[i].equals(g[i])) {
+            i++;
+        }
+        return "first difference at line " + (i + 1) + "\n  expected: " + excerpt(e, i) + "\n  got:      " + excerpt(g, i);
+    }
+
+    static String excerpt(String[] lines, int from) {
+        return String.join(" | ", Arrays.copyOfRange(lines, Math.min(from, lines.length), Math.min(from + 3, lines.length)));
     }
 
     /** prdiff's --files-only JSON as oracle records (binary counts as -1, mode-changed as M). */
