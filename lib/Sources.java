@@ -37,6 +37,8 @@
 //SOURCES github/PullRequestFetch.java
 //SOURCES github/PullRequestInfo.java
 //SOURCES github/PullRequests.java
+//SOURCES cache/MemoryCache.java
+//SOURCES cache/PullRequestDiffCache.java
 //SOURCES app/DiffRequest.java
 //SOURCES app/PathSelection.java
 //SOURCES app/Prdiff.java

@@ -154,6 +154,34 @@ class McpPullRequestToolTest {
                 args("pr_number", 1, "repo", "octo/demo", "file", "a\u0000b")), "INVALID_INPUT");
     }
 
+    /** The server keeps a pull request's diff in memory: with the disk cache emptied, reading on downloads nothing. */
+    @Test
+    void aServerReadsAPullRequestFileByFileWithOneDownload() throws Exception {
+        java.nio.file.Path cache = java.nio.file.Files.createTempDirectory("prdiff-mcp-cache-");
+        java.util.Map<String, String> env = new java.util.HashMap<>(scenario.env);
+        env.put("PRDIFF_CACHE_DIR", cache.toString());
+        McpSession own = McpSession.initialized(McpSession.config(scenario.clone.dir()).withEnv(env));
+        try {
+            scenario.github.clearRequests();
+            JsonNode first = own.callResult("get_pull_request_diff", args("pr_number", 1, "file", "src/app.ts"));
+            assertEquals(false, first.path("isError").asBoolean(false), first.toString());
+            try (var files = java.nio.file.Files.list(cache)) {
+                for (java.nio.file.Path f : files.toList()) {
+                    java.nio.file.Files.delete(f);
+                }
+            }
+            for (String path : List.of("lib/a/index.ts", "new name.txt", "gone.txt")) {
+                JsonNode r = own.callResult("get_pull_request_diff", args("pr_number", 1, "file", path));
+                assertTrue(r.path("content").get(0).path("text").asText().contains(path), r.toString());
+            }
+            long downloads = scenario.github.requests().stream()
+                    .filter(r -> r.accept() != null && r.accept().contains("diff")).count();
+            assertEquals(1, downloads, scenario.github.requests().toString());
+        } finally {
+            assertEquals(List.of(), own.finish(McpSession.WAIT));
+        }
+    }
+
     @Test
     void cancellingACallWaitingOnGitHubKillsItsGh() throws Exception {
         scenario.github.inject(Fault.HANG);
@@ -163,11 +191,11 @@ class McpPullRequestToolTest {
         while (gh == null && System.nanoTime() < deadline) {
             gh = ProcessHandle.current().descendants()
                     .filter(p -> p.info().command().orElse("").endsWith("/gh"))
-                    .filter(p -> p.info().commandLine().orElse("").contains("pr diff 1"))
+                    .filter(p -> p.info().commandLine().orElse("").matches(".*(pr diff 1|api .*pulls/1).*"))
                     .findFirst().orElse(null);
             Thread.sleep(20);
         }
-        assertTrue(gh != null, "gh pr diff never started");
+        assertTrue(gh != null, "gh never started");
         List<ProcessHandle> tree = new ArrayList<>(List.of(gh));
         gh.descendants().forEach(tree::add);
         s.notify("notifications/cancelled", JsonNodeFactory.instance.objectNode().put("requestId", "hang"));

@@ -1,5 +1,7 @@
 package dev.prdiff.app;
 
+import dev.prdiff.cache.MemoryCache;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import dev.prdiff.git.Git;
@@ -15,6 +17,7 @@ import java.util.Map;
  * @param sha     pin a pull request diff to this head commit, computed from local objects
  * @param baseSha pin the base commit too
  * @param env     the environment git and gh inherit (null: this process's); prdiff strips what it must not see
+ * @param memory  pull request diffs kept in this process's memory (the MCP server's), or null
  */
 public record DiffRequest(
         Target target,
@@ -25,7 +28,8 @@ public record DiffRequest(
         String sha,
         String baseSha,
         boolean noFetch,
-        Map<String, String> env) {
+        Map<String, String> env,
+        MemoryCache memory) {
 
     public DiffRequest {
         files = files == null ? List.of() : List.copyOf(files);

@@ -14,7 +14,12 @@ import dev.prdiff.github.PullRequestFetch;
 import dev.prdiff.github.PullRequestInfo;
 import dev.prdiff.github.PullRequests;
 
+import dev.prdiff.cache.PullRequestDiffCache;
+
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.Optional;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -65,18 +70,58 @@ final class PullRequestDiffs {
             writeLocal(pinnedSpec(notices), out);
             return;
         }
-        try {
-            pr.gh().prDiff(pr.repo(), pr.number(), request.selectsFiles()
-                    ? in -> SectionFilter.copy(in, PathSelection.of(request.files()), out)
-                    : in -> in.transferTo(out));
+        PullRequestDiffCache cache = PullRequestDiffCache.forUser(request.env(), request.memory());
+        PullRequestInfo info = cache == null ? null : pr.info();
+        PullRequestDiffCache.Key key = info == null ? null : cacheKey(info);
+        if (key != null) {
+            Optional<InputStream> cached = cache.open(key);
+            if (cached.isPresent()) {
+                notices.accept("pull request #" + pr.number() + ": the diff of head " + info.headSha()
+                        + " was read from prdiff's cache (downloaded once for that head; set PRDIFF_CACHE_DIR= to turn the cache off)");
+                try (InputStream in = cached.get()) {
+                    copy(in, out);
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+                return;
+            }
+        }
+        try (PullRequestDiffCache.Entry entry = key == null ? null : cache.begin(key)) {
+            pr.gh().prDiff(pr.repo(), pr.number(), in -> {
+                InputStream source = entry == null ? in : entry.tee(in);
+                copy(source, out);
+                if (entry != null) {
+                    source.transferTo(OutputStream.nullOutputStream());
+                }
+            });
+            // The head may have moved while the diff downloaded; then the copy is not the one the key names.
+            if (entry != null && info.headSha().equals(pr.info().headSha())) {
+                entry.commit();
+            }
         } catch (Gh.TooLarge refused) {
-            PullRequestInfo info = pr.info();
-            DiffSpec spec = fromObjects(info, info.headSha(), info.baseSha(), notices, refused.getMessage());
+            PullRequestInfo current = info != null ? info : pr.info();
+            DiffSpec spec = fromObjects(current, current.headSha(), current.baseSha(), notices, refused.getMessage());
             notices.accept("warning: GitHub refused the diff of pull request #" + pr.number()
                     + " (more than 300 files); computed from git objects as " + spec.range() + " in "
                     + local().git().workDir() + "; index lines may abbreviate hashes differently");
             writeLocal(spec, out);
         }
+    }
+
+    /** The whole diff, or only the selected files' sections. */
+    private void copy(InputStream diff, OutputStream out) throws IOException {
+        if (request.selectsFiles()) {
+            SectionFilter.copy(diff, PathSelection.of(request.files()), out);
+        } else {
+            diff.transferTo(out);
+        }
+    }
+
+    private static PullRequestDiffCache.Key cacheKey(PullRequestInfo info) {
+        if (info.webHost() == null || info.repo() == null || info.headSha() == null || info.baseSha() == null) {
+            return null;
+        }
+        return new PullRequestDiffCache.Key(info.webHost(), info.repo(), info.number(), info.baseSha(), info.headSha());
     }
 
     FileList files(Consumer<String> notices) {

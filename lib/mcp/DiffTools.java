@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.prdiff.app.DiffRequest;
 import dev.prdiff.app.Prdiff;
 import dev.prdiff.app.Target;
+import dev.prdiff.cache.MemoryCache;
 import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.git.Revisions;
@@ -34,6 +35,8 @@ final class DiffTools {
     private final int maxDiffBytes;
     private final Map<String, String> env;
     private final PrintStream log;
+    /** A server lives long and agents read pull requests file by file: their diffs stay in memory too. */
+    private final MemoryCache memory = new MemoryCache();
     private final Map<String, Function<JsonNode, ObjectNode>> handlers = Map.of(
             "get_pull_request_diff", this::pullRequestDiff,
             "get_diff", this::diff,
@@ -76,7 +79,7 @@ final class DiffTools {
             throw new PrdiffException(ErrorCode.INVALID_INPUT, "pr_number is too large: " + number);
         }
         DiffRequest request = new DiffRequest(new Target.PullRequest(number.asLong(), null), paths(args, "file"),
-                dir(args), gitTimeout, text(args, "repo"), text(args, "sha"), null, false, env);
+                dir(args), gitTimeout, text(args, "repo"), text(args, "sha"), null, false, env, memory);
         return args.path("files_only").asBoolean(false) ? fileList(request) : diffText(request);
     }
 
@@ -106,7 +109,7 @@ final class DiffTools {
     }
 
     private DiffRequest localRequest(Target target, JsonNode args) {
-        return new DiffRequest(target, paths(args, "path"), dir(args), gitTimeout, null, null, null, false, env);
+        return new DiffRequest(target, paths(args, "path"), dir(args), gitTimeout, null, null, null, false, env, null);
     }
 
     private ObjectNode diffText(DiffRequest request) {
