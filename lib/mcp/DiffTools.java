@@ -76,7 +76,7 @@ final class DiffTools {
             throw new PrdiffException(ErrorCode.INVALID_INPUT, "pr_number is too large: " + number);
         }
         DiffRequest request = new DiffRequest(new Target.PullRequest(number.asLong(), null), paths(args, "file"),
-                dir(args), gitTimeout, text(args, "repo"), text(args, "sha"), null, false, env);
+                dir(args), gitTimeout, text(args, "repo"), text(args, "sha"), null, false, env, text(args, "repo_path") != null);
         return args.path("files_only").asBoolean(false) ? fileList(request) : diffText(request);
     }
 
