@@ -81,7 +81,7 @@ public final class GitHubHosts {
         return Path.of(nonEmpty(env.get("HOME")) ? env.get("HOME") : System.getProperty("user.home"), ".config", "gh");
     }
 
-    /** The host of a git remote URL ({@code https://H[:P]/…}, {@code ssh://u@H/…}, {@code u@H:path}), or null. */
+    /** The host of a git remote URL ({@code https://H[:P]/...}, {@code ssh://u@H/...}, {@code u@H:path}), or null. */
     public static String remoteHost(String url) {
         try {
             if (url.contains("://")) {
