@@ -4,9 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.FileEntry;
 import dev.prdiff.core.Json;
-import dev.prdiff.core.PrdiffException;
-
 import dev.prdiff.core.Messages;
+import dev.prdiff.core.PrdiffException;
 
 import java.io.IOException;
 import java.net.URI;
@@ -68,16 +67,21 @@ public final class PullRequests {
      * elsewhere would have git fetch, with gh's credentials, from a host nobody chose.
      */
     private void requireOnHost(PullRequestInfo info) {
-        String web = info.url() == null ? null : GitHubHosts.remoteHost(info.url());
-        String clone = info.cloneUrl() == null ? null : GitHubHosts.remoteHost(info.cloneUrl());
+        String web = webHost(info.url());
         String host = expectedHost != null ? expectedHost : web;
-        if (info.url() != null && (web == null || host == null || !web.equals(host))) {
+        if (info.url() != null && (web == null || !web.equals(host))) {
             throw offHost("html_url", info.url(), host);
         }
-        if (info.cloneUrl() != null && (clone == null || host == null || !clone.equals(host)
-                || !info.cloneUrl().regionMatches(true, 0, "https://", 0, 8) && !info.cloneUrl().regionMatches(true, 0, "http://", 0, 7))) {
+        String clone = webHost(info.cloneUrl());
+        if (info.cloneUrl() != null && (clone == null || !clone.equals(host))) {
             throw offHost("clone_url", info.cloneUrl(), host);
         }
+    }
+
+    /** The HOST[:PORT] of an http(s) URL, else null. */
+    private static String webHost(String url) {
+        boolean web = url != null && (url.regionMatches(true, 0, "https://", 0, 8) || url.regionMatches(true, 0, "http://", 0, 7));
+        return web ? GitHubHosts.remoteHost(url) : null;
     }
 
     private PrdiffException offHost(String field, String url, String host) {
@@ -88,7 +92,7 @@ public final class PullRequests {
 
     /** The GitHub host the pull request is on: the one asked, else the one its html_url names (already checked). */
     public String host(PullRequestInfo info) {
-        return expectedHost != null ? expectedHost : info.url() == null ? null : GitHubHosts.remoteHost(info.url());
+        return expectedHost != null ? expectedHost : webHost(info.url());
     }
 
     /**
@@ -155,13 +159,13 @@ public final class PullRequests {
         }
         String linkHost = GitHubHosts.normalize(uri.getPort() > 0 ? uri.getHost() + ":" + uri.getPort() : uri.getHost());
         String path = uri.getRawPath() == null ? "" : uri.getRawPath();
+        boolean enterprise = path.startsWith("/api/v3/"); // GitHub Enterprise Server: HOST/api/v3/, else api.HOST/
+        if (enterprise) {
+            path = path.substring("/api/v3".length());
+        }
         if (host != null) {
             String h = GitHubHosts.normalize(host);
-            if (linkHost.equals("api." + h) || linkHost.equals(apiHostOf(h))) {
-                // api.HOST, as for github.com
-            } else if (linkHost.equals(h) && path.startsWith("/api/v3/")) {
-                path = path.substring("/api/v3".length()); // GitHub Enterprise Server
-            } else {
+            if (!linkHost.equals(enterprise ? h : apiHostOf(h))) {
                 throw badLink(next, "it is not on the API of " + host);
             }
         }
