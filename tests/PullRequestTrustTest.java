@@ -142,11 +142,12 @@ class PullRequestTrustTest {
     void aUrlKeepsItsHostAndMustAgreeWithRepo() {
         // github.com is neither GH_HOST (the stand-in) nor logged in: refused, not quietly sent to GH_HOST.
         assertError("UNTRUSTED_HOST", prdiff(scenario.env, "https://github.com/octo/demo/pull/1"));
-        // The URL's host is used even when GH_HOST names another: gh is logged in to github.localhost.
-        Map<String, String> noGhHost = trapEnv(GitHubStandIn.HOST);
-        noGhHost.remove("GH_HOST");
-        Proc.Result ok = prdiff(noGhHost, "http://" + GitHubStandIn.HOST + "/octo/demo/pull/1", "--files-only");
+        // The URL's host is used although GH_HOST names another; gh is logged in to it.
+        Map<String, String> otherGhHost = trapEnv(GitHubStandIn.HOST);
+        otherGhHost.put("GH_HOST", "ghe.example");
+        Proc.Result ok = prdiff(otherGhHost, "http://" + GitHubStandIn.HOST + "/octo/demo/pull/1", "--files-only");
         assertEquals(0, ok.exit(), ok.stderr());
+        assertTrue(scenario.github.requests().stream().anyMatch(q -> q.target().contains("/octo/demo/pulls/1/files")));
         assertError("INVALID_INPUT", prdiff(scenario.env, "https://ghe.example/octo/demo/pull/1", "-R", "octo/demo"));
         assertError("INVALID_INPUT", prdiff(scenario.env, "http://github.localhost/octo/demo/pull/1", "-R", "octo/other"));
         assertError("INVALID_INPUT", prdiff(scenario.env, "http://github.localhost/octo/demo/pull/1", "-R",
