@@ -224,7 +224,7 @@ class prdiff implements Callable<Integer> {
                     "--info prints metadata only; it does not combine with --files-only, --file or --sha");
         }
         DiffRequest request = new DiffRequest(Target.parse(target.isEmpty() ? null : target.get(0), commit, base),
-                files, dir, Duration.ofSeconds(timeoutSeconds), repo, sha, baseSha, noFetch, env, null);
+                files, dir, Duration.ofSeconds(timeoutSeconds), repo, sha, baseSha, noFetch, env);
         if (info) {
             out.write(Json.write(Prdiff.info(request)).getBytes(StandardCharsets.UTF_8));
             out.write('\n');

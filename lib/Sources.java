@@ -33,6 +33,7 @@
 //SOURCES github/ApiResponse.java
 //SOURCES github/Gh.java
 //SOURCES github/GhErrors.java
+//SOURCES github/GitHubHosts.java
 //SOURCES github/GitHubRepo.java
 //SOURCES github/PullRequestFetch.java
 //SOURCES github/PullRequestInfo.java

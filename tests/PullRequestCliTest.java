@@ -225,7 +225,7 @@ class PullRequestCliTest {
         java.nio.file.Path empty = java.nio.file.Files.createTempDirectory("prdiff-noclone-");
         Proc.Result r = prdiff("1", "-R", "octo/demo", "-C", empty.toString(), "--sha", scenario.pr.headSha());
         assertError("NOT_A_REPOSITORY", r);
-        assertTrue(r.stderr().contains("needs a local clone of octo/demo"), r.stderr());
+        assertTrue(r.stderr().contains("must be a local clone of octo/demo"), r.stderr());
     }
 
     @Test

@@ -39,8 +39,8 @@ class RemoteLaunchTest {
 
     @BeforeAll
     static void serveTheRepository() throws IOException {
-        Set<String> tracked = Set.of(Proc.run(List.of("git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"), ROOT, Map.of("PATH", System.getenv("PATH")),
-                Duration.ofSeconds(30)).out().split("\0"));
+        Set<String> tracked = Set.copyOf(List.of(Proc.run(List.of("git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"), ROOT, Map.of("PATH", System.getenv("PATH")),
+                Duration.ofSeconds(30)).out().split("\0")));
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/", exchange -> {
             String path = exchange.getRequestURI().getPath().substring(1);

@@ -17,6 +17,8 @@ import java.util.Map;
  * @param sha     pin a pull request diff to this head commit, computed from local objects
  * @param baseSha pin the base commit too
  * @param env     the environment git and gh inherit (null: this process's); prdiff strips what it must not see
+ * @param dirGiven whether the caller named {@code dir} (-C, repo_path): then it must be a repository, with no
+ *                 fallback; otherwise it is the default (the working directory) and may be no repository at all
  * @param memory  pull request diffs kept in this process's memory (the MCP server's), or null
  */
 public record DiffRequest(
@@ -29,7 +31,14 @@ public record DiffRequest(
         String baseSha,
         boolean noFetch,
         Map<String, String> env,
+        boolean dirGiven,
         MemoryCache memory) {
+
+    /** As the CLI builds it: {@code dir} is given exactly when it is not null (-C); no memory cache. */
+    public DiffRequest(Target target, List<String> files, Path dir, Duration timeout, String repo, String sha,
+            String baseSha, boolean noFetch, Map<String, String> env) {
+        this(target, files, dir, timeout, repo, sha, baseSha, noFetch, env, dir != null, null);
+    }
 
     public DiffRequest {
         files = files == null ? List.of() : List.copyOf(files);

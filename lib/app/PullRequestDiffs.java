@@ -9,6 +9,7 @@ import dev.prdiff.git.Git;
 import dev.prdiff.git.LocalDiffs;
 import dev.prdiff.git.Revisions;
 import dev.prdiff.github.Gh;
+import dev.prdiff.github.GitHubHosts;
 import dev.prdiff.github.GitHubRepo;
 import dev.prdiff.github.PullRequestFetch;
 import dev.prdiff.github.PullRequestInfo;
@@ -23,6 +24,7 @@ import java.util.Optional;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -34,6 +36,7 @@ final class PullRequestDiffs {
     private final Target.PullRequest target;
     private final PullRequests pr;
     private final Path dir;
+    private final boolean hostChosenByGh;
     private LocalDiffs localDiffs;
 
     PullRequestDiffs(DiffRequest request, Target.PullRequest target) {
@@ -43,18 +46,58 @@ final class PullRequestDiffs {
         if (request.baseSha() != null && request.sha() == null) {
             throw new PrdiffException(ErrorCode.INVALID_INPUT, "--base-sha pins the base of a --sha diff; give --sha too");
         }
-        Path ghDir = Files.isDirectory(dir) ? dir.toAbsolutePath() : Path.of("").toAbsolutePath();
-        this.pr = new PullRequests(new Gh(ghDir, request.timeoutOrDefault(), request.env(), Clock.systemUTC()), repo(), target.number());
+        GitHubRepo repo = repo();
+        if (request.dirGiven()) {
+            // A -C/repo_path that is no repository is NOT_A_REPOSITORY, never another directory.
+            try {
+                localDiffs = new LocalDiffs(Git.open(dir, request.timeoutOrDefault(), request.env()));
+            } catch (PrdiffException e) {
+                if (e.code() != ErrorCode.NOT_A_REPOSITORY) {
+                    throw e;
+                }
+                throw new PrdiffException(ErrorCode.NOT_A_REPOSITORY, "the directory given must be a local clone of "
+                        + (repo != null ? repo.ghSpec() : "the pull request's repository") + ", or not be given: "
+                        + e.getMessage(), e);
+            }
+        } else if (!Files.isDirectory(dir)) {
+            throw new PrdiffException(ErrorCode.NOT_A_REPOSITORY, "not a directory: " + dir.toAbsolutePath());
+        }
+        if (repo != null && repo.host() != null) {
+            GitHubHosts.requireTrusted(repo.host(), target.repo() != null ? "the pull request URL" : "the repository "
+                    + repo.ghSpec(), request.env(), this::remoteHosts);
+        }
+        // Without a host, gh picks one (GH_HOST, a single logged-in host, github.com, the remotes): its answer is checked.
+        this.hostChosenByGh = repo == null || repo.host() == null;
+        Gh gh = new Gh(dir.toAbsolutePath(), request.timeoutOrDefault(), request.env(), Clock.systemUTC());
+        this.pr = new PullRequests(gh, repo, target.number(), hostChosenByGh ? null : repo.host());
     }
 
+    /** -R and the URL's repository, which must agree on host and name; a URL keeps its host, github.com too. */
     private GitHubRepo repo() {
         GitHubRepo fromOption = request.repo() == null ? null : GitHubRepo.parse(request.repo());
         GitHubRepo fromUrl = target.repo() == null ? null : GitHubRepo.parse(target.repo());
-        if (fromOption != null && fromUrl != null && !fromOption.fullName().equalsIgnoreCase(fromUrl.fullName())) {
-            throw new PrdiffException(ErrorCode.INVALID_INPUT, "the URL names " + fromUrl.ghSpec() + " but --repo says "
-                    + fromOption.ghSpec());
+        if (fromOption != null && fromUrl != null) {
+            String defaultHost = GitHubHosts.defaultHost(request.env());
+            String optionHost = fromOption.host() != null ? GitHubHosts.normalize(fromOption.host()) : defaultHost;
+            String urlHost = fromUrl.host() != null ? GitHubHosts.normalize(fromUrl.host()) : defaultHost;
+            if (!optionHost.equals(urlHost) || !fromOption.fullName().equalsIgnoreCase(fromUrl.fullName())) {
+                throw new PrdiffException(ErrorCode.INVALID_INPUT, "the URL names " + urlHost + "/" + fromUrl.fullName()
+                        + " but --repo says " + optionHost + "/" + fromOption.fullName());
+            }
         }
-        return fromOption != null ? fromOption : fromUrl;
+        return fromUrl != null ? fromUrl : fromOption;
+    }
+
+    /** The hosts of the clone's git remotes, when there is a clone. */
+    private Set<String> remoteHosts() {
+        try {
+            return GitHubHosts.ofRemotes(local().git());
+        } catch (PrdiffException e) {
+            if (e.code() == ErrorCode.NOT_A_REPOSITORY) {
+                return Set.of();
+            }
+            throw e;
+        }
     }
 
     boolean pinned() {
@@ -70,7 +113,9 @@ final class PullRequestDiffs {
             writeLocal(pinnedSpec(notices), out);
             return;
         }
-        PullRequestDiffCache cache = PullRequestDiffCache.forUser(request.env(), request.memory());
+        // gh api cannot name a host with a port (gh pr diff can): such a host goes without the head check and cache.
+        boolean portHost = pr.repo() != null && pr.repo().host() != null && pr.repo().host().contains(":");
+        PullRequestDiffCache cache = portHost ? null : PullRequestDiffCache.forUser(request.env(), request.memory());
         PullRequestInfo info = cache == null ? null : pr.info();
         PullRequestDiffCache.Key key = info == null ? null : cacheKey(info);
         if (key != null) {
@@ -137,11 +182,24 @@ final class PullRequestDiffs {
                     + PullRequests.FILES_ENDPOINT_CAP + ", so the list was computed from git objects");
             return localFiles(spec);
         }
-        var files = pr.files();
+        var files = pr.files(requireTrustedAnswer(info));
         if (request.selectsFiles()) {
             files = PathSelection.filter(files, request.files());
         }
         return new FileList(files, "pull request #" + pr.number(), info.baseSha(), info.headSha(), null, "github");
+    }
+
+    /**
+     * When gh chose the host, the host the answer names must still be one the user chose, before anything is
+     * fetched from its clone_url or its pages are read.
+     */
+    private String requireTrustedAnswer(PullRequestInfo info) {
+        String host = pr.host(info);
+        if (host != null && hostChosenByGh) {
+            GitHubHosts.requireTrusted(host, "GitHub's answer for pull request #" + pr.number(), request.env(),
+                    this::remoteHosts);
+        }
+        return host;
     }
 
     private FileList localFiles(DiffSpec spec) {
@@ -178,6 +236,7 @@ final class PullRequestDiffs {
                 throw new PrdiffException(ErrorCode.SHA_NOT_FOUND, "commit " + (git.hasCommit(head) ? base : head)
                         + " is not in the local object store of " + git.workDir() + " and --no-fetch forbids fetching it");
             }
+            requireTrustedAnswer(info);
             notices.accept("fetching refs/pull/" + info.number() + "/head and " + info.baseRef() + " into refs/prdiff/");
             PullRequestFetch.fetch(git, info, info.baseRef());
             if (!git.hasCommit(head)) {

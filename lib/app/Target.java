@@ -14,7 +14,7 @@ public sealed interface Target {
 
     record Commit(String rev) implements Target {}
 
-    /** {@code repo} is OWNER/REPO or HOST/OWNER/REPO when the target was a URL, else null. */
+    /** {@code repo} is HOST/OWNER/REPO when the target was a URL, else null. */
     record PullRequest(long number, String repo) implements Target {}
 
     /** No target: dirty work tree, else {@code base...HEAD} for a detected or given base, else HEAD. */
@@ -54,7 +54,7 @@ public sealed interface Target {
         if (url.matches()) {
             String host = url.group(1);
             String repo = url.group(2) + "/" + url.group(3);
-            return new PullRequest(prNumber(url.group(4)), host.equals("github.com") ? repo : host + "/" + repo);
+            return new PullRequest(prNumber(url.group(4)), host + "/" + repo); // the host is kept, github.com too
         }
         Matcher number = PR_NUMBER.matcher(target);
         if (number.matches()) {

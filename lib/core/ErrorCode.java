@@ -13,6 +13,8 @@ public enum ErrorCode {
     NOT_FOUND,
     RATE_LIMIT,
     NETWORK_ERROR,
+    /** A caller named a GitHub host the user never chose; gh is not run toward it. */
+    UNTRUSTED_HOST,
     CANCELLED,
     PARSE_ERROR,
     INTERNAL_ERROR

@@ -29,6 +29,11 @@ public final class PullRequestFetch {
         if (pr.cloneUrl() == null) {
             throw new PrdiffException(ErrorCode.NOT_FOUND, "GitHub did not say where to fetch " + pr.repo() + " from");
         }
+        String cloneHost = GitHubHosts.remoteHost(pr.cloneUrl());
+        if (cloneHost == null || pr.url() == null || !cloneHost.equals(GitHubHosts.remoteHost(pr.url()))) {
+            throw new PrdiffException(ErrorCode.NETWORK_ERROR, "GitHub's clone_url " + pr.cloneUrl()
+                    + " is not on the pull request's host; not fetched");
+        }
         List<String> refspecs = new java.util.ArrayList<>(List.of(
                 "+refs/pull/" + pr.number() + "/head:" + headRef(pr.number())));
         if (baseBranch != null) {

@@ -79,7 +79,8 @@ final class DiffTools {
             throw new PrdiffException(ErrorCode.INVALID_INPUT, "pr_number is too large: " + number);
         }
         DiffRequest request = new DiffRequest(new Target.PullRequest(number.asLong(), null), paths(args, "file"),
-                dir(args), gitTimeout, text(args, "repo"), text(args, "sha"), null, false, env, memory);
+                dir(args), gitTimeout, text(args, "repo"), text(args, "sha"), null, false, env,
+                text(args, "repo_path") != null, memory);
         return args.path("files_only").asBoolean(false) ? fileList(request) : diffText(request);
     }
 
@@ -109,7 +110,7 @@ final class DiffTools {
     }
 
     private DiffRequest localRequest(Target target, JsonNode args) {
-        return new DiffRequest(target, paths(args, "path"), dir(args), gitTimeout, null, null, null, false, env, null);
+        return new DiffRequest(target, paths(args, "path"), dir(args), gitTimeout, null, null, null, false, env);
     }
 
     private ObjectNode diffText(DiffRequest request) {

@@ -24,6 +24,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.UnaryOperator;
 
 /**
  * GitHub on loopback for the real {@code gh} and {@code git}. Both reach it as an HTTP proxy (see {@link #ghEnv()}), so
@@ -39,6 +40,8 @@ public final class GitHubStandIn implements AutoCloseable {
 
     private record FaultRule(Fault fault, String host, String pathPrefix) {}
 
+    private record Rewrite(String pathPrefix, UnaryOperator<Reply> change) {}
+
     private final HttpServer server;
     private final ExecutorService workers;
     private final Path root;
@@ -46,6 +49,7 @@ public final class GitHubStandIn implements AutoCloseable {
     private final AtomicLong nextRepoId = new AtomicLong(1000);
     private final List<RecordedRequest> log = new CopyOnWriteArrayList<>();
     private final List<FaultRule> faults = new CopyOnWriteArrayList<>();
+    private final List<Rewrite> rewrites = new CopyOnWriteArrayList<>();
     private final CountDownLatch closing = new CountDownLatch(1);
     private final RestApi api;
     private final GitHttpBackend git;
@@ -128,8 +132,17 @@ public final class GitHubStandIn implements AutoCloseable {
         faults.add(0, new FaultRule(fault, HOST, "/"));
     }
 
+    /**
+     * Passes the API's real answers for paths starting with {@code pathPrefix} through {@code change} (a hostile or
+     * compromised GitHub) until {@link #clearFaults()}.
+     */
+    public void rewrite(String pathPrefix, UnaryOperator<Reply> change) {
+        rewrites.add(new Rewrite(pathPrefix, change));
+    }
+
     public void clearFaults() {
         faults.clear();
+        rewrites.clear();
     }
 
     public List<RecordedRequest> requests() {
@@ -161,6 +174,11 @@ public final class GitHubStandIn implements AutoCloseable {
             if (reply == null) {
                 reply = answer(exchange, host, method, uri, accept, body);
                 routed = reply != null;
+                for (Rewrite r : rewrites) {
+                    if (reply != null && API_HOST.equals(host) && path.startsWith(r.pathPrefix())) {
+                        reply = r.change().apply(reply);
+                    }
+                }
             }
             if (reply == null) {
                 reply = Reply.notFound();
