@@ -80,7 +80,10 @@ class PullRequestCacheTest {
 
     @Test
     void readingFileByFileDownloadsTheDiffOnce() throws Exception {
-        byte[] whole = ok(env, "1", "-R", "octo/demo").stdout();
+        Proc.Result first = ok(env, "1", "-R", "octo/demo");
+        byte[] whole = first.stdout();
+        assertTrue(first.stderr().contains("pull request #1 (head " + scenario.pr.headSha() + ", base "
+                + scenario.pr.baseSha() + ")"), "the answer names the SHAs it is of: " + first.stderr());
         assertEquals(1, diffDownloads());
         assertArrayEquals(ghPrDiff(), whole);
         scenario.github.clearRequests();

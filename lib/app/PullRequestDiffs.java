@@ -116,8 +116,11 @@ final class PullRequestDiffs {
         // gh api cannot name a host with a port (gh pr diff can): such a host goes without the head check and cache.
         boolean portHost = pr.repo() != null && pr.repo().host() != null && pr.repo().host().contains(":");
         PullRequestDiffCache cache = portHost ? null : PullRequestDiffCache.forUser(request.env(), request.memory());
-        PullRequestInfo info = cache == null ? null : pr.info();
-        PullRequestDiffCache.Key key = info == null ? null : cacheKey(info);
+        PullRequestInfo info = portHost ? null : pr.info();
+        if (info != null) {
+            notices.accept("pull request #" + pr.number() + " (head " + info.headSha() + ", base " + info.baseSha() + ")");
+        }
+        PullRequestDiffCache.Key key = info == null || cache == null ? null : cacheKey(info);
         if (key != null) {
             Optional<InputStream> cached = cache.open(key);
             if (cached.isPresent()) {
