@@ -25,6 +25,10 @@ public final class DiffParser {
     private final boolean keepBytes;
     private final ByteArrayOutputStream section = new ByteArrayOutputStream();
     private byte[] preamble;
+    /** Where a section's lines go once its header has been judged by {@link #copyNext}; null: nowhere. */
+    private java.io.OutputStream body;
+    private boolean streaming;
+    private boolean headerJudged;
 
     public DiffParser(InputStream in) {
         this(in, true);
@@ -63,10 +67,48 @@ public final class DiffParser {
             if (!lines.hasLine()) {
                 return null;
             }
-            return readSection();
+            return readSection(null);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * Reads the next section and writes its bytes to {@code out} only if {@code wanted} accepts it, judged on its
+     * header (paths and change type; counts are zero then). Only the header is ever held in memory, so an
+     * unselected section of any size costs nothing but reading. Returns the section without bytes, or null at
+     * the end of the input.
+     */
+    public FileSection copyNext(java.util.function.Predicate<FileSection> wanted, java.io.OutputStream out)
+            throws IOException {
+        if (preamble == null) {
+            readPreamble();
+        }
+        if (!lines.hasLine()) {
+            return null;
+        }
+        streaming = true;
+        headerJudged = false;
+        try {
+            return readSection(header -> {
+                if (wanted.test(header.build(0, 0, null))) {
+                    out.write(section.toByteArray());
+                    body = out;
+                } else {
+                    body = null;
+                }
+                section.reset();
+                headerJudged = true;
+            });
+        } finally {
+            streaming = false;
+            body = null;
+        }
+    }
+
+    /** Called once a section's header lines are read, before its body. */
+    private interface HeaderDone {
+        void accept(SectionHeader header) throws IOException;
     }
 
     private void readPreamble() throws IOException {
@@ -78,19 +120,27 @@ public final class DiffParser {
         preamble = pre.toByteArray();
     }
 
-    private FileSection readSection() throws IOException {
+    private FileSection readSection(HeaderDone headerDone) throws IOException {
         section.reset();
         long firstLine = lines.lineNumber();
         SectionHeader header = new SectionHeader(firstLine);
         header.diffGitLine(lines.buffer(), lines.start() + DIFF_GIT.length, lines.start() + lines.contentLength());
         take();
+        boolean judged = false;
         while (lines.hasLine() && !lines.startsWith(DIFF_GIT) && !lines.startsWith(HUNK)) {
             boolean binaryPatch = header.headerLine(lines.buffer(), lines.start(),
                     lines.start() + lines.contentLength(), lines.lineNumber());
             take();
             if (binaryPatch) {
+                if (headerDone != null) {
+                    headerDone.accept(header);
+                    judged = true;
+                }
                 skipBinaryPatch();
             }
+        }
+        if (headerDone != null && !judged) {
+            headerDone.accept(header);
         }
         long[] counts = new long[2];
         while (lines.hasLine() && lines.startsWith(HUNK)) {
@@ -100,7 +150,7 @@ public final class DiffParser {
             throw new DiffParseException(lines.lineNumber(), "expected a hunk or the next 'diff --git' line, found: "
                     + preview());
         }
-        byte[] bytes = keepBytes ? section.toByteArray() : null;
+        byte[] bytes = keepBytes && !streaming ? section.toByteArray() : null;
         return header.build(counts[0], counts[1], bytes);
     }
 
@@ -152,9 +202,15 @@ public final class DiffParser {
         }
     }
 
-    /** Appends the current line to the section and moves on. */
+    /** Appends the current line to the section (or, past a judged header, to where it goes) and moves on. */
     private void take() throws IOException {
-        if (keepBytes) {
+        if (streaming) {
+            if (!headerJudged) {
+                section.write(lines.buffer(), lines.start(), lines.length());
+            } else if (body != null) {
+                body.write(lines.buffer(), lines.start(), lines.length());
+            }
+        } else if (keepBytes) {
             section.write(lines.buffer(), lines.start(), lines.length());
         }
         lines.advance();
