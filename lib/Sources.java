@@ -29,6 +29,7 @@
 //SOURCES git/Revisions.java
 //SOURCES git/ScratchFetch.java
 //SOURCES git/ScratchGitDir.java
+//SOURCES git/ShardedNumstat.java
 //SOURCES git/TrustSettings.java
 //SOURCES github/ApiResponse.java
 //SOURCES github/Gh.java

@@ -75,6 +75,13 @@ public final class LocalDiffs {
 
     /** The changed files with their line counts, in diff order, as git's --raw and --numstat report them. */
     public List<FileEntry> files(DiffSpec spec) {
+        if (spec.objectsOnly()) {
+            List<FileEntry> sharded = new ShardedNumstat(git, spec.revisions(), Runtime.getRuntime().availableProcessors())
+                    .files(ShardedNumstat.MIN_FILES);
+            if (sharded != null) {
+                return sharded;
+            }
+        }
         return listed(spec, List.of());
     }
 
