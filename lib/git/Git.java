@@ -115,6 +115,33 @@ public final class Git {
         return sha;
     }
 
+    /** Several revisions in one rev-parse where none is hex; any failure falls back to one at a time. */
+    public List<String> commits(String... revs) {
+        List<String> pending = new ArrayList<>();
+        for (String rev : revs) {
+            Revisions.requireSafe(rev);
+            if (!ObjectIds.isObjectId(rev) && !resolved.containsKey(rev)) {
+                pending.add(rev);
+            }
+        }
+        if (pending.size() > 1) {
+            List<String> args = new ArrayList<>(List.of("rev-parse", "--end-of-options"));
+            pending.forEach(rev -> args.add(rev + "^{commit}"));
+            Subprocess.Captured r = repositoryRaw(args);
+            String[] shas = r.ok() ? r.text().strip().split("\n") : new String[0];
+            if (shas.length == pending.size()) {
+                for (int i = 0; i < shas.length; i++) {
+                    resolved.put(pending.get(i), shas[i]);
+                }
+            }
+        }
+        List<String> shas = new ArrayList<>();
+        for (String rev : revs) {
+            shas.add(commit(rev));
+        }
+        return shas;
+    }
+
     private String commitFromRef(String rev) {
         Subprocess.Captured r = repositoryRaw(List.of("rev-parse", "--verify", "--quiet", "--end-of-options",
                 rev + "^{commit}"));

@@ -28,8 +28,9 @@ public final class LocalDiffs {
 
     /** "A...B" (from the merge base) or "A..B" (tree to tree). */
     public DiffSpec range(String base, String head, boolean threeDot) {
-        String baseSha = git.commit(base);
-        String headSha = git.commit(head);
+        List<String> shas = git.commits(base, head);
+        String baseSha = shas.get(0);
+        String headSha = shas.get(1);
         String label = base + (threeDot ? "..." : "..") + head;
         if (!threeDot) {
             return new DiffSpec(label, List.of(baseSha, headSha), true, baseSha, headSha, null, List.of());
