@@ -6,6 +6,7 @@
 //SOURCES core/FileList.java
 //SOURCES core/Json.java
 //SOURCES core/Messages.java
+//SOURCES core/PathBytes.java
 //SOURCES core/PrdiffException.java
 //SOURCES exec/Command.java
 //SOURCES exec/Subprocess.java
