@@ -10,6 +10,7 @@
 //SOURCES core/PrdiffException.java
 //SOURCES exec/Command.java
 //SOURCES exec/Subprocess.java
+//SOURCES exec/Utf8Relaunch.java
 //SOURCES diff/ChangeType.java
 //SOURCES diff/DiffParseException.java
 //SOURCES diff/DiffParser.java
