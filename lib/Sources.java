@@ -47,11 +47,13 @@
 //SOURCES app/Prdiff.java
 //SOURCES app/PullRequestDiffs.java
 //SOURCES app/Target.java
+//SOURCES mcp/BatchResponse.java
 //SOURCES mcp/DiffTools.java
 //SOURCES mcp/Lifecycle.java
 //SOURCES mcp/McpServer.java
 //SOURCES mcp/MessageReader.java
 //SOURCES mcp/MessageWriter.java
+//SOURCES mcp/Responder.java
 //SOURCES mcp/RpcError.java
 //SOURCES mcp/RpcMessage.java
 //SOURCES mcp/SchemaCheck.java
