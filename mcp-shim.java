@@ -1,5 +1,6 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 17+
+//RUNTIME_OPTIONS -Dfile.encoding=UTF-8
 //DEPS com.fasterxml.jackson.core:jackson-databind:2.20.1
 //DEPS com.fasterxml.jackson.dataformat:jackson-dataformat-yaml:2.20.1
 //DESCRIPTION prdiff's MCP server on stdio: get_pull_request_diff, get_diff, get_commit_diff, get_changed_files
@@ -10,6 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.prdiff.mcp.McpServer;
 import dev.prdiff.mcp.ToolCatalog;
+import dev.prdiff.exec.Utf8Relaunch;
 
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
@@ -23,6 +25,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.OptionalInt;
 
 /**
  * Usage: jbang prdiff-mcp@OWNER/REPO [-C DIR] [--timeout SECONDS]
@@ -33,6 +36,13 @@ class McpShim {
     static final String USAGE = "usage: prdiff-mcp [-C DIR] [--timeout SECONDS]  (an MCP server on stdio)";
 
     public static void main(String... args) throws IOException {
+        if (!Utf8Relaunch.exact()) {
+            // Any later repo_path may be non-ASCII: in a locale that is not UTF-8, serve from a JVM in one.
+            OptionalInt code = Utf8Relaunch.run(args);
+            if (code.isPresent()) {
+                System.exit(code.getAsInt());
+            }
+        }
         PrintStream log = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
         OutputStream protocol = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16);
         // Anything printed by accident must not corrupt the protocol stream.

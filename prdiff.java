@@ -1,6 +1,7 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 17+
 //JAVAC_OPTIONS -encoding UTF-8
+//RUNTIME_OPTIONS -Dfile.encoding=UTF-8
 //DEPS info.picocli:picocli:4.7.7
 //DEPS com.fasterxml.jackson.core:jackson-databind:2.20.1
 //DESCRIPTION Hermetic pull-request and git diffs: whole, per file, or as a JSON file list
@@ -11,6 +12,7 @@ import dev.prdiff.app.Prdiff;
 import dev.prdiff.app.Target;
 import dev.prdiff.core.Json;
 import dev.prdiff.core.PrdiffException;
+import dev.prdiff.exec.Utf8Relaunch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -28,6 +30,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 
 @Command(name = "prdiff", mixinStandardHelpOptions = true, version = "prdiff 0.1.0", sortOptions = false,
@@ -100,6 +103,16 @@ class prdiff implements Callable<Integer> {
     public static void main(String... args) {
         OutputStream stdout = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16);
         PrintStream stderr = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
+        if (Utf8Relaunch.needed(args)) {
+            // Started in a locale that is not UTF-8 with a non-ASCII argument or directory: run again in one.
+            OptionalInt code = Utf8Relaunch.run(args);
+            if (code.isEmpty()) {
+                stderr.println("prdiff: error [INVALID_INPUT]: Java runs in a locale whose charset is "
+                        + System.getProperty("sun.jnu.encoding") + ", so non-ASCII arguments and paths arrive mangled;"
+                        + " run prdiff through ./jbang, or with LC_ALL=C.UTF-8");
+            }
+            System.exit(code.orElse(ERROR));
+        }
         System.exit(run(stdout, stderr, args));
     }
 

@@ -6,9 +6,11 @@
 //SOURCES core/FileList.java
 //SOURCES core/Json.java
 //SOURCES core/Messages.java
+//SOURCES core/PathBytes.java
 //SOURCES core/PrdiffException.java
 //SOURCES exec/Command.java
 //SOURCES exec/Subprocess.java
+//SOURCES exec/Utf8Relaunch.java
 //SOURCES diff/ChangeType.java
 //SOURCES diff/DiffParseException.java
 //SOURCES diff/DiffParser.java
@@ -46,11 +48,13 @@
 //SOURCES app/Prdiff.java
 //SOURCES app/PullRequestDiffs.java
 //SOURCES app/Target.java
+//SOURCES mcp/BatchResponse.java
 //SOURCES mcp/DiffTools.java
 //SOURCES mcp/Lifecycle.java
 //SOURCES mcp/McpServer.java
 //SOURCES mcp/MessageReader.java
 //SOURCES mcp/MessageWriter.java
+//SOURCES mcp/Responder.java
 //SOURCES mcp/RpcError.java
 //SOURCES mcp/RpcMessage.java
 //SOURCES mcp/SchemaCheck.java

@@ -221,6 +221,25 @@ class PullRequestCliTest {
     }
 
     @Test
+    void noFetchWithPinnedShasNeverAsksGitHubForAMissingCommit() {
+        String dir = scenario.clone.dir().toString();
+        String missing = "0123456789abcdef0123456789abcdef01234567";
+        String localBase = scenario.clone.text("rev-parse", "HEAD").strip();
+        // Not logged in: asking GitHub first answered AUTH_ERROR ("gh auth login") instead of the missing commit.
+        Map<String, String> loggedOut = new HashMap<>(scenario.env);
+        loggedOut.remove("GH_TOKEN");
+        for (Map<String, String> env : List.of(scenario.env, loggedOut)) {
+            scenario.github.clearRequests();
+            assertError("SHA_NOT_FOUND", PrdiffCli.run(env, "1", "-C", dir, "--sha", missing, "--base-sha", localBase,
+                    "--no-fetch"));
+            assertError("SHA_NOT_FOUND", PrdiffCli.run(env, "1", "-C", dir, "--sha", localBase, "--base-sha", missing,
+                    "--no-fetch", "--files-only"));
+            assertError("SHA_NOT_FOUND", PrdiffCli.run(env, "1", "-C", dir, "--sha", missing, "--no-fetch"));
+            assertEquals(List.of(), scenario.github.requests());
+        }
+    }
+
+    @Test
     void shaWithoutACloneSaysWhatIsNeeded() throws Exception {
         java.nio.file.Path empty = java.nio.file.Files.createTempDirectory("prdiff-noclone-");
         Proc.Result r = prdiff("1", "-R", "octo/demo", "-C", empty.toString(), "--sha", scenario.pr.headSha());

@@ -3,6 +3,7 @@ package dev.prdiff.app;
 import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.FileEntry;
 import dev.prdiff.core.PrdiffException;
+import dev.prdiff.diff.QuotedPath;
 
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -10,7 +11,8 @@ import java.util.Set;
 
 /**
  * The --file values as exact repo-relative paths. Each value is split at commas; the whole value is kept too,
- * so a file whose name contains a comma can still be selected.
+ * so a file whose name contains a comma can still be selected. A value in git's C-quoted form (how --files-only
+ * shows a name that is not UTF-8, for example {@code "caf\351"}) also selects the name it stands for, byte for byte.
  */
 public final class PathSelection {
     private PathSelection() {}
@@ -19,7 +21,7 @@ public final class PathSelection {
     public static List<FileEntry> filter(List<FileEntry> files, List<String> values) {
         Set<String> wanted = of(values);
         return files.stream()
-                .filter(f -> wanted.contains(f.path()) || (f.previousPath() != null && wanted.contains(f.previousPath())))
+                .filter(f -> wanted.contains(f.name()) || (f.previousName() != null && wanted.contains(f.previousName())))
                 .toList();
     }
 
@@ -31,13 +33,22 @@ public final class PathSelection {
             }
             for (String part : value.split(",")) {
                 if (!part.isEmpty()) {
-                    paths.add(part);
+                    add(paths, part);
                 }
             }
             if (value.contains(",")) {
-                paths.add(value);
+                add(paths, value);
             }
         }
         return paths;
+    }
+
+    /** The path, and the name it stands for when it is in git's C-quoted form ("caf\351", a name that is not UTF-8). */
+    private static void add(Set<String> paths, String path) {
+        paths.add(path);
+        String unquoted = QuotedPath.unquote(path);
+        if (unquoted != null) {
+            paths.add(unquoted);
+        }
     }
 }

@@ -224,6 +224,15 @@ final class PullRequestDiffs {
         String head = Revisions.requireSha(request.sha(), "--sha");
         String base = request.baseSha() == null ? null : Revisions.requireSha(request.baseSha(), "--base-sha");
         Git git = local().git();
+        if (request.noFetch()) {
+            // Nothing would be fetched, so GitHub has nothing to add about a missing commit.
+            for (String sha : base == null ? new String[] {head} : new String[] {head, base}) {
+                if (!git.hasCommit(sha)) {
+                    throw new PrdiffException(ErrorCode.SHA_NOT_FOUND, "commit " + sha + " is not in the local object store of "
+                            + git.workDir() + " and --no-fetch forbids fetching it");
+                }
+            }
+        }
         if (base != null && git.hasCommit(head) && git.hasCommit(base)) {
             return range(base, head, notices);
         }

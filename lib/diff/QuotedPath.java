@@ -1,13 +1,15 @@
 package dev.prdiff.diff;
 
+import dev.prdiff.core.PathBytes;
+
 import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
 
 /**
  * Git's path syntax in diff headers. A name git had to quote (core.quotePath) is written C-style:
  * {@code "a/tab\there"}, with {@code \a \b \t \n \v \f \r \" \\} and three-digit octal escapes for other bytes.
+ * Names are returned as {@link PathBytes} Strings, exact for bytes that are not UTF-8.
  */
-final class QuotedPath {
+public final class QuotedPath {
     /** A name read from a header, and the index just past it. */
     record Token(String name, int next) {}
 
@@ -20,7 +22,7 @@ final class QuotedPath {
         while (i < to) {
             byte c = b[i];
             if (c == '"') {
-                return new Token(out.toString(StandardCharsets.UTF_8), i + 1);
+                return new Token(PathBytes.decode(out.toByteArray()), i + 1);
             }
             if (c != '\\') {
                 out.write(c);
@@ -56,7 +58,20 @@ final class QuotedPath {
         if (e > from && b[e - 1] == '\t') {
             e--;
         }
-        return new String(b, from, e - from, StandardCharsets.UTF_8);
+        return PathBytes.decode(b, from, e);
+    }
+
+    /**
+     * The name a whole C-quoted value stands for (such as {@code "caf\351"}, as {@link PathBytes#quoted} and git
+     * print it), or null when the value is not one well-formed quoted name.
+     */
+    public static String unquote(String value) {
+        byte[] b = PathBytes.encode(value);
+        if (b.length < 2 || b[0] != '"') {
+            return null;
+        }
+        Token t = readQuoted(b, 0, b.length);
+        return t != null && t.next() == b.length ? t.name() : null;
     }
 
     private static int simpleEscape(byte e) {

@@ -1,5 +1,7 @@
 package dev.prdiff.diff;
 
+import dev.prdiff.core.PathBytes;
+
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -55,7 +57,7 @@ final class SectionHeader {
         int second = from + 2 + nameLen;
         if (b[from] == 'a' && b[from + 1] == '/' && b[second] == ' ' && b[second + 1] == 'b' && b[second + 2] == '/'
                 && Arrays.equals(b, from + 2, second, b, second + 3, to)) {
-            gitLineName = new String(b, from + 2, nameLen, StandardCharsets.UTF_8);
+            gitLineName = PathBytes.decode(b, from + 2, from + 2 + nameLen);
         }
     }
 

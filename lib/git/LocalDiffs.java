@@ -91,7 +91,7 @@ public final class LocalDiffs {
         List<String> limit = pathLimit(spec, paths);
         List<FileEntry> files = listed(spec, limit);
         return files.stream()
-                .filter(f -> paths.contains(f.path()) || (f.previousPath() != null && paths.contains(f.previousPath())))
+                .filter(f -> paths.contains(f.name()) || (f.previousName() != null && paths.contains(f.previousName())))
                 .toList();
     }
 

@@ -1,6 +1,7 @@
 package dev.prdiff.git;
 
-import java.nio.charset.StandardCharsets;
+import dev.prdiff.core.PathBytes;
+
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -27,7 +28,7 @@ final class PathLimit {
 
     /** Literal pathspecs for the wanted paths and their rename partners, or null when the limit cannot be proven. */
     List<String> pathspec(Set<String> wanted) {
-        if (wanted.isEmpty() || wanted.size() > MAX_PATHS) {
+        if (wanted.isEmpty() || wanted.size() > MAX_PATHS || !argumentSafe(wanted)) {
             return null;
         }
         List<Change> unpaired = raw(List.of("--no-renames"), wanted);
@@ -45,7 +46,7 @@ final class PathLimit {
                 paths.add(c.newPath());
             }
         }
-        if (paths.size() > MAX_PATHS) {
+        if (paths.size() > MAX_PATHS || !argumentSafe(paths)) {
             return null;
         }
         Set<Change> limited = new HashSet<>(raw(List.of(), paths));
@@ -56,6 +57,14 @@ final class PathLimit {
             }
         }
         return limited.equals(expected) ? literal(paths) : null;
+    }
+
+    /**
+     * A name that is not UTF-8 cannot be passed to git as an argument (Java encodes arguments from Strings) and
+     * git diff reads no pathspec from a file: such a selection is cut from the whole diff instead.
+     */
+    private static boolean argumentSafe(Set<String> paths) {
+        return paths.stream().allMatch(PathBytes::isUtf8);
     }
 
     private static boolean touchesPathspec(Change c, Set<String> paths) {
@@ -102,7 +111,7 @@ final class PathLimit {
     }
 
     static List<Change> parse(byte[] z) {
-        String[] f = new String(z, StandardCharsets.UTF_8).split("\0", -1);
+        String[] f = PathBytes.decode(z).split("\0", -1);
         List<Change> changes = new ArrayList<>();
         int i = 0;
         while (i < f.length && f[i].startsWith(":")) {

@@ -1,10 +1,10 @@
 package dev.prdiff.git;
 
+import dev.prdiff.core.PathBytes;
 import dev.prdiff.core.FileEntry;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.core.ErrorCode;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,7 +17,7 @@ final class RawNumstat {
     private RawNumstat() {}
 
     static List<FileEntry> parse(byte[] z) {
-        String[] f = new String(z, StandardCharsets.UTF_8).split("\0", -1);
+        String[] f = PathBytes.decode(z).split("\0", -1);
         List<String[]> raw = new ArrayList<>();
         int i = 0;
         while (i < f.length && f[i].startsWith(":")) {

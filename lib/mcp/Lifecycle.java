@@ -70,6 +70,11 @@ final class Lifecycle {
         return result;
     }
 
+    /** Only 2025-03-26 has JSON-RPC batches: 2024-11-05 never had them and 2025-06-18 removed them. */
+    boolean batchesAllowed() {
+        return "2025-03-26".equals(negotiatedVersion);
+    }
+
     /** A handshake-era request other than ping needs initialize first. */
     void requireInitialized(String method) {
         if (negotiatedVersion == null && !"ping".equals(method)) {

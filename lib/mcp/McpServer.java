@@ -18,7 +18,9 @@ import java.util.TreeSet;
 /**
  * prdiff's MCP server over stdio: reads newline-delimited JSON-RPC 2.0 messages and routes them. Everything but
  * tools/call is answered on the reading thread, in order; tools/call runs on {@link ToolCalls}' bounded pool.
- * Each request is answered exactly once (or never, if the client cancelled it); notifications never are.
+ * Each request is answered exactly once (or never, if the client cancelled it); notifications never are. After
+ * initialize with protocol 2025-03-26 a line may hold a JSON-RPC batch, answered with one array. At end of input
+ * {@link #serve} returns only once every call still running has answered.
  *
  * <p>Two eras of the protocol are served side by side (see {@link Lifecycle}): the handshake era, 2024-11-05 to
  * 2025-11-25, and the stateless era, 2026-07-28, where each request names its version in params._meta.
@@ -41,31 +43,41 @@ public final class McpServer {
      *                        how to narrow the request
      * @param gitTimeout      the limit for each git or gh call
      * @param env             the environment git and gh inherit; null for this process's
+     * @param shutdownGrace   after end of input, how long running calls may still take before they are
+     *                        interrupted (and answer CANCELLED); null for four git timeouts plus ten seconds
      */
     public record Config(Path defaultDir, int workers, int queued, int maxMessageBytes, int maxDiffBytes,
-                         Duration gitTimeout, Map<String, String> env) {
+                         Duration gitTimeout, Map<String, String> env, Duration shutdownGrace) {
         public static Config defaults() {
-            return new Config(Path.of("").toAbsolutePath(), 8, 256, 4 << 20, 8 << 20, Duration.ofSeconds(30), null);
+            return new Config(Path.of("").toAbsolutePath(), 8, 256, 4 << 20, 8 << 20, Duration.ofSeconds(30), null, null);
         }
 
         public Config withDefaultDir(Path dir) {
-            return new Config(dir, workers, queued, maxMessageBytes, maxDiffBytes, gitTimeout, env);
+            return new Config(dir, workers, queued, maxMessageBytes, maxDiffBytes, gitTimeout, env, shutdownGrace);
         }
 
         public Config withPool(int workers, int queued) {
-            return new Config(defaultDir, workers, queued, maxMessageBytes, maxDiffBytes, gitTimeout, env);
+            return new Config(defaultDir, workers, queued, maxMessageBytes, maxDiffBytes, gitTimeout, env, shutdownGrace);
         }
 
         public Config withLimits(int maxMessageBytes, int maxDiffBytes) {
-            return new Config(defaultDir, workers, queued, maxMessageBytes, maxDiffBytes, gitTimeout, env);
+            return new Config(defaultDir, workers, queued, maxMessageBytes, maxDiffBytes, gitTimeout, env, shutdownGrace);
         }
 
         public Config withGitTimeout(Duration timeout) {
-            return new Config(defaultDir, workers, queued, maxMessageBytes, maxDiffBytes, timeout, env);
+            return new Config(defaultDir, workers, queued, maxMessageBytes, maxDiffBytes, timeout, env, shutdownGrace);
         }
 
         public Config withEnv(Map<String, String> env) {
-            return new Config(defaultDir, workers, queued, maxMessageBytes, maxDiffBytes, gitTimeout, env);
+            return new Config(defaultDir, workers, queued, maxMessageBytes, maxDiffBytes, gitTimeout, env, shutdownGrace);
+        }
+
+        public Config withShutdownGrace(Duration grace) {
+            return new Config(defaultDir, workers, queued, maxMessageBytes, maxDiffBytes, gitTimeout, env, grace);
+        }
+
+        Duration graceAfterInput() {
+            return shutdownGrace != null ? shutdownGrace : gitTimeout.multipliedBy(4).plusSeconds(10);
         }
     }
 
@@ -85,7 +97,7 @@ public final class McpServer {
         requireSameTools(catalog, tools.names());
         this.writer = new MessageWriter(out, log);
         this.lifecycle = new Lifecycle(log);
-        this.calls = new ToolCalls(config.workers(), config.queued(), writer, log);
+        this.calls = new ToolCalls(config.workers(), config.queued(), log);
     }
 
     /** Serves until {@code in} ends, then lets running calls finish and answer; the in-process entry point. */
@@ -112,24 +124,45 @@ public final class McpServer {
                     writer.error(null, new RpcError(RpcError.INVALID_REQUEST,
                             "message larger than " + config.maxMessageBytes() + " bytes"));
                 } else if (!isBlank(line)) {
-                    onMessage(RpcMessage.parse(line));
+                    onLine(RpcMessage.parse(line));
                 }
             }
         } finally {
             // The client is done sending; running calls still answer, each within its git and gh timeouts.
-            calls.shutdown(config.gitTimeout().multipliedBy(4).plusSeconds(10));
+            calls.shutdown(config.graceAfterInput());
         }
     }
 
-    private void onMessage(RpcMessage message) {
+    /** A line holds one message or, where the negotiated version has them, a batch. */
+    private void onLine(RpcMessage message) {
+        if (!(message instanceof RpcMessage.Batch batch)) {
+            onMessage(message, writer);
+        } else if (!lifecycle.batchesAllowed()) {
+            writer.error(null, new RpcError(RpcError.INVALID_REQUEST,
+                    "batches (JSON arrays) are not supported; send one message per line"));
+        } else if (batch.messages().isEmpty()) {
+            writer.error(null, new RpcError(RpcError.INVALID_REQUEST, "an empty batch"));
+        } else {
+            BatchResponse answers = new BatchResponse(writer);
+            for (RpcMessage m : batch.messages()) {
+                if (m instanceof RpcMessage.Request || m instanceof RpcMessage.Invalid) {
+                    answers.expect();
+                }
+                onMessage(m, answers);
+            }
+            answers.seal();
+        }
+    }
+
+    private void onMessage(RpcMessage message, Responder to) {
         if (message instanceof RpcMessage.Request request) {
             try {
-                onRequest(request);
+                onRequest(request, to);
             } catch (RpcError e) {
-                writer.error(request.id(), e);
+                to.error(request.id(), e);
             } catch (RuntimeException e) {
                 log.println("prdiff-mcp: internal error on " + request.method() + ": " + e);
-                writer.error(request.id(), new RpcError(RpcError.INTERNAL_ERROR, "internal error: " + e));
+                to.error(request.id(), new RpcError(RpcError.INTERNAL_ERROR, "internal error: " + e));
             }
         } else if (message instanceof RpcMessage.Notification notification) {
             try {
@@ -138,7 +171,7 @@ public final class McpServer {
                 log.println("prdiff-mcp: ignoring notification " + notification.method() + ": " + e);
             }
         } else if (message instanceof RpcMessage.Invalid invalid) {
-            writer.error(invalid.id(), invalid.error());
+            to.error(invalid.id(), invalid.error());
         } else if (message instanceof RpcMessage.Dropped dropped) {
             log.println("prdiff-mcp: ignoring " + dropped.why());
         }
@@ -155,32 +188,32 @@ public final class McpServer {
         // notifications/initialized needs no action; anything else (progress, roots, unknown) means nothing here.
     }
 
-    private void onRequest(RpcMessage.Request request) {
+    private void onRequest(RpcMessage.Request request, Responder to) {
         JsonNode id = request.id();
         String method = request.method();
         ObjectNode params = request.params();
         boolean stateless = Lifecycle.isStateless(params);
         switch (method) {
-            case "server/discover" -> writer.result(id, Lifecycle.forEra(Lifecycle.discover(), true));
+            case "server/discover" -> to.result(id, Lifecycle.forEra(Lifecycle.discover(), true));
             case "initialize" -> {
                 if (stateless) {
                     throw new RpcError(RpcError.INVALID_REQUEST, "protocol version "
                             + params.path("_meta").path(META_PROTOCOL_VERSION).asText() + " has no initialize; call server/discover, or send initialize without "
                             + META_PROTOCOL_VERSION);
                 }
-                writer.result(id, lifecycle.initialize(params));
+                to.result(id, lifecycle.initialize(params));
             }
             default -> {
                 if (!stateless) {
                     lifecycle.requireInitialized(method);
                 }
                 switch (method) {
-                    case "ping" -> writer.result(id, Lifecycle.forEra(JsonNodeFactory.instance.objectNode(), stateless));
-                    case "tools/list" -> writer.result(id, Lifecycle.forEra(listTools(params, stateless), stateless));
+                    case "ping" -> to.result(id, Lifecycle.forEra(JsonNodeFactory.instance.objectNode(), stateless));
+                    case "tools/list" -> to.result(id, Lifecycle.forEra(listTools(params, stateless), stateless));
                     case "tools/call" -> {
                         ToolCatalog.Tool tool = catalog.require(params.get("name"));
                         JsonNode args = tool.arguments(params.get("arguments"));
-                        calls.start(id, tool.name(), stateless, () -> tools.call(tool.name(), args));
+                        calls.start(id, tool.name(), stateless, () -> tools.call(tool.name(), args), to);
                     }
                     default -> throw new RpcError(RpcError.METHOD_NOT_FOUND, "method not found: " + method);
                 }

@@ -2,6 +2,7 @@ package dev.prdiff.mcp;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.prdiff.core.Json;
@@ -15,7 +16,8 @@ import java.io.PrintStream;
  * inside strings, so it is one line) and written with its LF under one lock, so concurrent responses never
  * interleave. Nothing else may write to this stream.
  */
-final class MessageWriter {
+final class MessageWriter implements Responder {
+
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private final OutputStream out;
@@ -27,10 +29,9 @@ final class MessageWriter {
         this.log = log;
     }
 
-    void result(JsonNode id, ObjectNode result) {
-        ObjectNode response = envelope(id);
-        response.set("result", result);
-        byte[] bytes = serialise(response);
+    @Override
+    public void result(JsonNode id, ObjectNode result) {
+        byte[] bytes = serialise(resultResponse(id, result));
         if (bytes == null) {
             // The request must still get its one answer.
             bytes = serialise(errorResponse(id, new RpcError(RpcError.INTERNAL_ERROR, "the result could not be serialised")));
@@ -39,11 +40,23 @@ final class MessageWriter {
     }
 
     /** {@code id} null: the request's id could not be read, and the response says so with a null id. */
-    void error(JsonNode id, RpcError e) {
+    @Override
+    public void error(JsonNode id, RpcError e) {
         write(serialise(errorResponse(id, e)));
     }
 
-    private static ObjectNode errorResponse(JsonNode id, RpcError e) {
+    /** The responses to one batch, as one line. */
+    void batch(ArrayNode responses) {
+        write(serialise(responses));
+    }
+
+    static ObjectNode resultResponse(JsonNode id, ObjectNode result) {
+        ObjectNode response = envelope(id);
+        response.set("result", result);
+        return response;
+    }
+
+    static ObjectNode errorResponse(JsonNode id, RpcError e) {
         ObjectNode response = envelope(id);
         ObjectNode error = response.putObject("error");
         error.put("code", e.code());

@@ -8,6 +8,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.prdiff.core.Json;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * One incoming line checked against JSON-RPC 2.0: a request to answer, a notification, something to drop
@@ -26,14 +32,27 @@ sealed interface RpcMessage {
     /** Answered with {@code error}; {@code id} is null when the message had no usable id. */
     record Invalid(JsonNode id, RpcError error) implements RpcMessage {}
 
+    /** A JSON array: each element checked as a message of its own (possibly none). */
+    record Batch(List<RpcMessage> messages) implements RpcMessage {}
+
     ObjectReader READER = Json.MAPPER.reader()
             .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .with(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
 
     static RpcMessage parse(byte[] line) {
+        String text;
+        try {
+            // JSON text is UTF-8 (RFC 8259); Jackson alone would let encoded surrogates such as ED A0 80 through.
+            text = StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(line)).toString();
+        } catch (CharacterCodingException e) {
+            return invalid(null, RpcError.PARSE_ERROR, "Parse error: the message is not valid UTF-8");
+        }
         JsonNode message;
         try {
-            message = READER.readTree(line);
+            message = READER.readTree(text);
         } catch (IOException e) {
             return invalid(null, RpcError.PARSE_ERROR, "Parse error: " + firstLine(e.getMessage()));
         }
@@ -41,8 +60,15 @@ sealed interface RpcMessage {
             return invalid(null, RpcError.PARSE_ERROR, "Parse error: no JSON value");
         }
         if (message.isArray()) {
-            return invalid(null, RpcError.INVALID_REQUEST, "batches (JSON arrays) are not supported; send one message per line");
+            List<RpcMessage> messages = new ArrayList<>(message.size());
+            message.forEach(m -> messages.add(of(m)));
+            return new Batch(messages);
         }
+        return of(message);
+    }
+
+    /** One message, alone on its line or an element of a batch. */
+    private static RpcMessage of(JsonNode message) {
         if (!message.isObject()) {
             return invalid(null, RpcError.INVALID_REQUEST, "a message must be a JSON object");
         }

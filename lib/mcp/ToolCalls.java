@@ -24,11 +24,10 @@ import java.util.function.Supplier;
 final class ToolCalls {
     private final ThreadPoolExecutor pool;
     private final int capacity;
-    private final MessageWriter writer;
     private final PrintStream log;
-    private final Map<String, FutureTask<Void>> inFlight = new ConcurrentHashMap<>();
+    private final Map<String, Call> inFlight = new ConcurrentHashMap<>();
 
-    ToolCalls(int workers, int queued, MessageWriter writer, PrintStream log) {
+    ToolCalls(int workers, int queued, PrintStream log) {
         AtomicInteger n = new AtomicInteger();
         this.pool = new ThreadPoolExecutor(workers, workers, 30, TimeUnit.SECONDS, new ArrayBlockingQueue<>(queued), r -> {
             Thread t = new Thread(r, "prdiff-mcp-worker-" + n.incrementAndGet());
@@ -37,24 +36,23 @@ final class ToolCalls {
         });
         this.pool.allowCoreThreadTimeOut(true);
         this.capacity = workers + queued;
-        this.writer = writer;
         this.log = log;
     }
 
     /**
-     * Runs {@code work} on a worker and answers request {@code id} with its result, unless the call is cancelled
-     * first. -32600 when {@code id} belongs to a call still running, -32000 when every worker and queue slot is
-     * taken.
+     * Runs {@code work} on a worker and answers request {@code id} to {@code to} with its result, unless the call
+     * is cancelled first. -32600 when {@code id} belongs to a call still running, -32000 when every worker and
+     * queue slot is taken.
      */
-    void start(JsonNode id, String tool, boolean stateless, Supplier<ObjectNode> work) {
-        Call call = new Call(id, tool, stateless, work);
-        if (inFlight.putIfAbsent(call.key, call.future) != null) {
+    void start(JsonNode id, String tool, boolean stateless, Supplier<ObjectNode> work, Responder to) {
+        Call call = new Call(id, tool, stateless, work, to);
+        if (inFlight.putIfAbsent(call.key, call) != null) {
             throw new RpcError(RpcError.INVALID_REQUEST, "request id " + id + " is already in use by a running call");
         }
         try {
             pool.execute(call.future);
         } catch (RejectedExecutionException e) {
-            inFlight.remove(call.key, call.future);
+            inFlight.remove(call.key, call);
             throw new RpcError(RpcError.SERVER_BUSY, "server busy: " + capacity
                     + " tool calls already running or queued; retry later");
         }
@@ -62,25 +60,52 @@ final class ToolCalls {
 
     /** Stops the call with this request id, running or queued; false if there is none (it may have answered). */
     boolean cancel(JsonNode requestId) {
-        FutureTask<Void> task = inFlight.remove(RpcMessage.key(requestId));
-        if (task == null) {
+        Call call = inFlight.remove(RpcMessage.key(requestId));
+        if (call == null) {
             return false;
         }
-        task.cancel(true);
+        call.future.cancel(true);
+        call.to.none(call.id);
         return true;
     }
 
-    /** End of input: running and queued calls still answer within {@code grace}; then the rest are interrupted. */
+    /** How long an interrupted call has to kill its git or gh and answer, once the grace is over. */
+    static final Duration ANSWER_AFTER_INTERRUPT = Duration.ofSeconds(10);
+
+    /**
+     * End of input: running and queued calls still answer within {@code grace}; then running ones are interrupted
+     * (their git and gh are killed and they answer CANCELLED) and queued ones are answered with an error. Returns
+     * once every call has answered, so the process never exits before its answers are written.
+     */
     void shutdown(Duration grace) {
         pool.shutdown();
         try {
-            if (!pool.awaitTermination(grace.toMillis(), TimeUnit.MILLISECONDS)) {
-                pool.shutdownNow();
+            if (pool.awaitTermination(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+                return;
+            }
+            for (Runnable never : pool.shutdownNow()) {
+                Call call = queued(never);
+                if (call != null && inFlight.remove(call.key, call)) {
+                    call.to.error(call.id, new RpcError(RpcError.SERVER_BUSY, "the server stopped (end of input) before "
+                            + call.tool + " could start"));
+                }
+            }
+            if (!pool.awaitTermination(ANSWER_AFTER_INTERRUPT.toMillis(), TimeUnit.MILLISECONDS)) {
+                log.println("prdiff-mcp: " + inFlight.size() + " tool calls did not answer after being interrupted");
             }
         } catch (InterruptedException e) {
             pool.shutdownNow();
             Thread.currentThread().interrupt();
         }
+    }
+
+    private Call queued(Runnable task) {
+        for (Call call : inFlight.values()) {
+            if (call.future == task) {
+                return call;
+            }
+        }
+        return null;
     }
 
     /** One tools/call on a worker; answers only while still registered, so a cancelled call gets no response. */
@@ -91,13 +116,15 @@ final class ToolCalls {
         private final String tool;
         private final boolean stateless;
         private final Supplier<ObjectNode> work;
+        private final Responder to;
 
-        Call(JsonNode id, String tool, boolean stateless, Supplier<ObjectNode> work) {
+        Call(JsonNode id, String tool, boolean stateless, Supplier<ObjectNode> work, Responder to) {
             this.key = RpcMessage.key(id);
             this.id = id;
             this.tool = tool;
             this.stateless = stateless;
             this.work = work;
+            this.to = to;
         }
 
         @Override
@@ -111,16 +138,16 @@ final class ToolCalls {
                 log.println("prdiff-mcp: " + tool + " failed unexpectedly: " + e);
                 failure = new RpcError(RpcError.INTERNAL_ERROR, "internal error in " + tool + ": " + e);
             }
-            if (!inFlight.remove(key, future)) {
+            if (!inFlight.remove(key, this)) {
                 return;
             }
             // A worker interrupted by shutdownNow at end of input still answers; an interruptible output channel
             // would close itself on a write from an interrupted thread.
             Thread.interrupted();
             if (failure != null) {
-                writer.error(id, failure);
+                to.error(id, failure);
             } else {
-                writer.result(id, Lifecycle.forEra(result, stateless));
+                to.result(id, Lifecycle.forEra(result, stateless));
             }
         }
     }

@@ -27,8 +27,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The MCP server in-process, driven over two pipes the way a client drives its stdio: write lines, read lines.
- * Every line the server writes must be one whole JSON object; anything else fails the test. Every wait is
- * bounded by {@link #WAIT}, so a server that stops answering fails the test in seconds.
+ * Every line the server writes must be one whole JSON object (or the array answering a batch); anything else
+ * fails the test. Every wait is bounded by {@link #WAIT}, so a server that stops answering fails the test in
+ * seconds.
  */
 final class McpSession implements AutoCloseable {
     static final Duration WAIT = Duration.ofSeconds(10);
@@ -110,7 +111,7 @@ final class McpSession implements AutoCloseable {
             while ((line = r.readLine()) != null) {
                 try {
                     JsonNode node = Json.MAPPER.readTree(line);
-                    if (!node.isObject()) {
+                    if (!node.isObject() && !node.isArray()) {  // an array answers a batch
                         synchronized (badLines) {
                             badLines.add(line);
                         }

@@ -42,8 +42,9 @@ final class PrdiffCli {
     }
 
     private static List<String> argv(String... args) {
+        // -Dfile.encoding=UTF-8 as prdiff.java's //RUNTIME_OPTIONS gives the JVM JBang starts.
         List<String> argv = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "prdiff"));
+                "-Dfile.encoding=UTF-8", "-cp", System.getProperty("java.class.path"), "prdiff"));
         argv.addAll(List.of(args));
         return argv;
     }
