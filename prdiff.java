@@ -51,8 +51,17 @@ class prdiff implements Callable<Integer> {
     List<String> target = new ArrayList<>();
 
     @Option(names = "--file", paramLabel = "PATH[,PATH...]",
-            description = "Only these files' sections (exact repo-relative paths; repeatable, comma-separated)")
+            description = {"Only these files' sections: paths relative to the current folder (or -C DIR) as git's are,",
+                "a directory selects every changed file below it; repeatable, comma-separated.",
+                "Also: prdiff A...B -- PATH..."})
     List<String> files = new ArrayList<>();
+
+    /** The paths after {@code --}, as git takes them; split off before picocli parses the rest. */
+    List<String> pathsAfterDashes = new ArrayList<>();
+
+    @Option(names = "--strict", description = "A selected path that matches no changed file is an error (NO_MATCH, exit 1),"
+            + " not a warning")
+    boolean strict;
 
     @Option(names = "--files-only", description = "JSON list of changed files with line counts, no diff body")
     boolean filesOnly;
@@ -133,6 +142,11 @@ class prdiff implements Callable<Integer> {
                     err.println("prdiff: error [INTERNAL_ERROR]: " + e);
                     return ERROR;
                 });
+        int dashes = List.of(args).indexOf("--");
+        if (dashes >= 0) {
+            command.pathsAfterDashes.addAll(List.of(args).subList(dashes + 1, args.length));
+            args = List.of(args).subList(0, dashes).toArray(String[]::new);
+        }
         int code = cli.execute(args);
         if (out.failure() != null) {
             return writeFailed(out.failure(), err);
@@ -217,14 +231,18 @@ class prdiff implements Callable<Integer> {
             throw new CommandLine.ParameterException(new CommandLine(this), "--timeout must be a positive number of seconds");
         }
         if (target.size() > 1) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "at most one TARGET, got " + target);
+            throw new CommandLine.ParameterException(new CommandLine(this), "at most one TARGET, got " + target
+                    + "; to select files, put them after -- (prdiff " + target.get(0) + " -- "
+                    + String.join(" ", target.subList(1, target.size())) + ") or use --file");
         }
-        if (info && (filesOnly || !files.isEmpty() || sha != null)) {
+        if (info && (filesOnly || !files.isEmpty() || !pathsAfterDashes.isEmpty() || sha != null)) {
             throw new CommandLine.ParameterException(new CommandLine(this),
                     "--info prints metadata only; it does not combine with --files-only, --file or --sha");
         }
+        List<String> selected = new ArrayList<>(files);
+        selected.addAll(pathsAfterDashes);
         DiffRequest request = new DiffRequest(Target.parse(target.isEmpty() ? null : target.get(0), commit, base),
-                files, dir, Duration.ofSeconds(timeoutSeconds), repo, sha, baseSha, noFetch, env);
+                selected, dir, Duration.ofSeconds(timeoutSeconds), repo, sha, baseSha, noFetch, env).typedPaths(strict);
         if (info) {
             out.write(Json.write(Prdiff.info(request)).getBytes(StandardCharsets.UTF_8));
             out.write('\n');

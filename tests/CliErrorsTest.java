@@ -67,7 +67,7 @@ class CliErrorsTest {
         "--commit|-rf",
         "--commit=-rf",
         "--base=-x",
-        "--|-x...main",
+        "--base=-x...main",
         "--commit=a\nb",
     })
     void invalidInputIsReportedWithItsCode(String joined) {

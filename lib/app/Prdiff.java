@@ -1,6 +1,7 @@
 package dev.prdiff.app;
 
 import dev.prdiff.core.ErrorCode;
+import dev.prdiff.core.FileEntry;
 import dev.prdiff.core.FileList;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.git.DiffSpec;
@@ -10,6 +11,8 @@ import dev.prdiff.github.PullRequestInfo;
 
 import java.io.OutputStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -28,11 +31,52 @@ public final class Prdiff {
         requireNoPullRequestOptions(request);
         LocalDiffs local = local(request);
         DiffSpec spec = resolve(local, request.target(), notices);
-        if (request.selectsFiles()) {
-            local.writeFiles(spec, PathSelection.of(request.files()), out);
-        } else {
+        write(local, spec, selection(request, local.git()), request, out, notices);
+    }
+
+    /** The whole diff, or the selected paths' sections with a warning for each that matched nothing. */
+    static void write(LocalDiffs local, DiffSpec spec, PathSelection selection, DiffRequest request, OutputStream out,
+            Consumer<String> notices) {
+        if (selection == null) {
             local.write(spec, out);
+            return;
         }
+        List<String> written = local.writeFiles(spec, selection.paths(), out);
+        selection.report(written, () -> local.changedPaths(spec), request.strict(), notices);
+    }
+
+    /** The changed files, or the selected ones with a warning for each path that matched nothing. */
+    static List<FileEntry> list(LocalDiffs local, DiffSpec spec, PathSelection selection, DiffRequest request,
+            Consumer<String> notices) {
+        if (selection == null) {
+            return local.files(spec);
+        }
+        List<FileEntry> files = local.files(spec, selection.paths());
+        selection.report(paths(files), () -> local.changedPaths(spec), request.strict(), notices);
+        return files;
+    }
+
+    static List<String> paths(List<FileEntry> files) {
+        List<String> paths = new ArrayList<>();
+        for (FileEntry f : files) {
+            paths.add(f.path());
+            paths.add(f.previousPath());
+        }
+        return paths;
+    }
+
+    /**
+     * The request's paths, relative to the folder they were typed in when they come from the CLI; null when
+     * nothing is selected or the selection is the whole tree.
+     */
+    static PathSelection selection(DiffRequest request, Git git) {
+        if (!request.selectsFiles()) {
+            return null;
+        }
+        PathSelection selection = request.pathsFromDir() && git != null
+                ? PathSelection.of(request.files(), git.prefix(), git.topLevel())
+                : PathSelection.of(request.files());
+        return selection.everything() ? null : selection;
     }
 
     /** The changed files with their counts, no diff body. */
@@ -43,7 +87,7 @@ public final class Prdiff {
         requireNoPullRequestOptions(request);
         LocalDiffs local = local(request);
         DiffSpec spec = resolve(local, request.target(), notices);
-        var files = request.selectsFiles() ? local.files(spec, PathSelection.of(request.files())) : local.files(spec);
+        var files = list(local, spec, selection(request, local.git()), request, notices);
         return new FileList(files, spec.range(), spec.baseSha(), spec.headSha(), spec.mergeBaseSha(), "git");
     }
 

@@ -66,11 +66,31 @@ public final class LocalDiffs {
     }
 
     /**
-     * Only the sections touching the given repo-relative paths, byte for byte as in the whole diff. Between
-     * commits git computes just those files (see {@link PathLimit}); otherwise they are cut from the whole diff.
+     * Only the sections touching the given repo-relative paths (or lying below one, for a directory), byte for
+     * byte as in the whole diff. Between commits git computes just those files (see {@link PathLimit}); otherwise
+     * they are cut from the whole diff. Returns the old and new paths of the sections written.
      */
-    public void writeFiles(DiffSpec spec, Set<String> paths, OutputStream out) {
-        run(spec, List.of(), pathLimit(spec, paths), in -> SectionFilter.copy(in, paths, out));
+    public List<String> writeFiles(DiffSpec spec, Set<String> paths, OutputStream out) {
+        List<String> written = new ArrayList<>();
+        run(spec, List.of(), pathLimit(spec, paths), in -> SectionFilter.copy(in, paths, out, s -> {
+            if (SectionFilter.touches(paths, s)) {
+                written.add(s.oldPath());
+                written.add(s.newPath());
+            }
+        }));
+        return written;
+    }
+
+    /** Every path the diff changes, old and new names of renames alike. */
+    public List<String> changedPaths(DiffSpec spec) {
+        List<String> paths = new ArrayList<>();
+        for (FileEntry f : files(spec)) {
+            paths.add(f.path());
+            if (f.previousPath() != null) {
+                paths.add(f.previousPath());
+            }
+        }
+        return paths;
     }
 
     /** The changed files with their line counts, in diff order, as git's --raw and --numstat report them. */
@@ -83,7 +103,7 @@ public final class LocalDiffs {
         List<String> limit = pathLimit(spec, paths);
         List<FileEntry> files = listed(spec, limit);
         return files.stream()
-                .filter(f -> paths.contains(f.path()) || (f.previousPath() != null && paths.contains(f.previousPath())))
+                .filter(f -> SectionFilter.selects(paths, f.path()) || SectionFilter.selects(paths, f.previousPath()))
                 .toList();
     }
 
