@@ -75,6 +75,13 @@ class prdiff implements Callable<Integer> {
     @Option(names = "-C", paramLabel = "DIR", description = "Run in this repository instead of the current directory")
     Path dir;
 
+    @Option(names = {"-q", "--quiet"}, description = "No notices on stderr; warnings and errors are still printed")
+    boolean quiet;
+
+    @Option(names = {"-v", "--verbose"},
+            description = "Always name what was diffed on stderr (the range and its SHAs, a pull request's head and base)")
+    boolean verbose;
+
     @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "30",
             description = "Limit for each git or gh call (default: ${DEFAULT-VALUE})")
     int timeoutSeconds;
@@ -235,6 +242,9 @@ class prdiff implements Callable<Integer> {
                     + "; to select files, put them after -- (prdiff " + target.get(0) + " -- "
                     + String.join(" ", target.subList(1, target.size())) + ") or use --file");
         }
+        if (quiet && verbose) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "-q and -v contradict each other");
+        }
         if (info && (filesOnly || !files.isEmpty() || !pathsAfterDashes.isEmpty() || sha != null)) {
             throw new CommandLine.ParameterException(new CommandLine(this),
                     "--info prints metadata only; it does not combine with --files-only, --file or --sha");
@@ -255,7 +265,20 @@ class prdiff implements Callable<Integer> {
         return OK;
     }
 
+    /**
+     * Warnings always reach stderr (as git's -q keeps them); other notices unless -q; the one naming what was
+     * diffed only when prdiff chose it (no TARGET) or with -v, so a caller that named its range gets a quiet stderr.
+     */
     private void notice(String message) {
+        if (!message.startsWith("warning: ")) {
+            if (quiet || (Prdiff.namesTheDiff(message) && !verbose && !rangeChosenByPrdiff())) {
+                return;
+            }
+        }
         err.println("prdiff: " + message);
+    }
+
+    private boolean rangeChosenByPrdiff() {
+        return target.isEmpty() && commit == null;
     }
 }

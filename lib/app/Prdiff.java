@@ -22,6 +22,17 @@ import java.util.function.Consumer;
 public final class Prdiff {
     private Prdiff() {}
 
+    private static final java.util.regex.Pattern PULL_REQUEST_SHAS =
+            java.util.regex.Pattern.compile("pull request #\\d+ \\(head ");
+
+    /**
+     * True for the notice naming what was diffed: a local range with its SHAs ("range A...B (base …)"), or a
+     * pull request's head and base. The CLI prints it when it chose the range itself, or with -v.
+     */
+    public static boolean namesTheDiff(String notice) {
+        return notice.startsWith("range ") || PULL_REQUEST_SHAS.matcher(notice).lookingAt();
+    }
+
     /** Writes the unified diff (or only the selected files' sections) to {@code out}. */
     public static void diff(DiffRequest request, OutputStream out, Consumer<String> notices) {
         if (request.target() instanceof Target.PullRequest pr) {
