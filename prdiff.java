@@ -11,6 +11,7 @@ import dev.prdiff.app.Prdiff;
 import dev.prdiff.app.Target;
 import dev.prdiff.core.Json;
 import dev.prdiff.core.PrdiffException;
+import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -32,13 +33,36 @@ import java.util.concurrent.Callable;
 
 @Command(name = "prdiff", mixinStandardHelpOptions = true, version = "prdiff 0.1.0", sortOptions = false,
         usageHelpAutoWidth = true,
+        subcommands = AutoComplete.GenerateCompletion.class,
         description = {
             "Hermetic diffs of pull requests and local git history for agents and reviewers.",
             "",
-            "TARGET is A...B or A..B (local ranges), a pull request number (10745 or '#10745') or URL.",
-            "With no TARGET: a dirty work tree diffs against HEAD; else main, master or origin/HEAD ...HEAD; else HEAD."},
+            "TARGET is one of:",
+            "  A...B   what B changed since it forked from A (diffed from their merge base),",
+            "          as a pull request shows it",
+            "  A..B    tree A against tree B: also undoes what A has that B lacks",
+            "  REV     a branch, tag or HEAD~3: REV...HEAD; 4 to 64 hex digits are one",
+            "          commit against its first parent (as --commit REV)",
+            "  N, #N, OWNER/REPO#N, [https://]HOST/OWNER/REPO/pull/N: a pull request",
+            "With no TARGET: HEAD against the branch's upstream or the remote's default",
+            "branch (origin/HEAD, origin/main, master or trunk, else the local one), from",
+            "the merge base, uncommitted changes included; the range is named on stderr.",
+            ""},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  prdiff                          this branch, as its pull request will show it",
+            "  prdiff main                     main...HEAD",
+            "  prdiff main...feature --files-only    the changed files as JSON",
+            "  prdiff main...feature -- go.mod pkg/api    one file, one directory",
+            "  prdiff 3f2a9c1                  one commit against its first parent",
+            "  prdiff 10745                    a pull request, as gh pr diff prints it",
+            "  prdiff cli/cli#10745 --file go.mod    one file of a pull request",
+            "  prdiff 10745 --sha 9c1e2d3      the pull request pinned to head 9c1e2d3",
+            "",
+            "Shell completion (bash, zsh): source <(prdiff generate-completion)"},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:success", "1:error, printed as 'prdiff: error [CODE]: message'; discard stdout",
+        exitCodeList = {"0:success, also when a --file matched nothing (a warning says so; see --strict)",
+            "1:error, printed as 'prdiff: error [CODE]: message'; discard stdout",
             "2:usage error", "141:the reader closed stdout early (as git: 128 + SIGPIPE); no error printed"})
 class prdiff implements Callable<Integer> {
     static final int OK = 0;
@@ -47,7 +71,7 @@ class prdiff implements Callable<Integer> {
     /** What a shell reports for git killed by SIGPIPE (128 + 13), so `set -o pipefail` scripts see the same. */
     static final int CLOSED_PIPE = 141;
 
-    @Parameters(arity = "0..*", paramLabel = "TARGET", description = "A...B, A..B, PR number or URL")
+    @Parameters(arity = "0..*", paramLabel = "TARGET", description = "A...B, A..B, REV, PR number, OWNER/REPO#N or URL")
     List<String> target = new ArrayList<>();
 
     @Option(names = "--file", paramLabel = "PATH[,PATH...]",
@@ -103,6 +127,9 @@ class prdiff implements Callable<Integer> {
     @Option(names = "--info", description = "Pull request: print its metadata (head/base SHAs and refs, state, title, URL)")
     boolean info;
 
+    /** The TARGET as read, once call() has read it. */
+    Target parsedTarget;
+
     final OutputStream out;
     final PrintStream err;
     final Map<String, String> env;
@@ -133,6 +160,9 @@ class prdiff implements Callable<Integer> {
                 .setErr(new java.io.PrintWriter(err, true))
                 .setParameterExceptionHandler((e, a) -> {
                     err.println("prdiff: usage error: " + e.getMessage());
+                    if (e instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
+                        err.println("Did you mean: " + String.join(" or ", u.getSuggestions()) + "?");
+                    }
                     err.println("Try 'prdiff --help' for more information.");
                     return USAGE;
                 })
@@ -251,8 +281,8 @@ class prdiff implements Callable<Integer> {
         }
         List<String> selected = new ArrayList<>(files);
         selected.addAll(pathsAfterDashes);
-        DiffRequest request = new DiffRequest(Target.parse(target.isEmpty() ? null : target.get(0), commit, base),
-                selected, dir, Duration.ofSeconds(timeoutSeconds), repo, sha, baseSha, noFetch, env).typedPaths(strict);
+        parsedTarget = Target.parse(target.isEmpty() ? null : target.get(0), commit, base);
+        DiffRequest request = new DiffRequest(parsedTarget, selected, dir, Duration.ofSeconds(timeoutSeconds), repo, sha, baseSha, noFetch, env).typedPaths(strict);
         if (info) {
             out.write(Json.write(Prdiff.info(request)).getBytes(StandardCharsets.UTF_8));
             out.write('\n');
@@ -278,7 +308,8 @@ class prdiff implements Callable<Integer> {
         err.println("prdiff: " + message);
     }
 
+    /** No TARGET, or one revision whose reading (a commit, or REV...HEAD) prdiff chose. */
     private boolean rangeChosenByPrdiff() {
-        return target.isEmpty() && commit == null;
+        return parsedTarget instanceof Target.Auto || parsedTarget instanceof Target.Rev;
     }
 }

@@ -7,6 +7,7 @@ import dev.prdiff.core.PrdiffException;
 import dev.prdiff.git.DiffSpec;
 import dev.prdiff.git.Git;
 import dev.prdiff.git.LocalDiffs;
+import dev.prdiff.git.Revisions;
 import dev.prdiff.github.PullRequestInfo;
 
 import java.io.OutputStream;
@@ -129,6 +130,8 @@ public final class Prdiff {
             spec = local.range(r.base(), r.head(), r.threeDot());
         } else if (target instanceof Target.Commit c) {
             spec = local.commit(c.rev());
+        } else if (target instanceof Target.Rev r) {
+            spec = shorthand(local, r.rev(), notices);
         } else if (target instanceof Target.Auto a) {
             spec = auto(local, a);
         } else {
@@ -136,6 +139,19 @@ public final class Prdiff {
         }
         notices.accept("range " + spec.described());
         spec.warnings().forEach(w -> notices.accept("warning: " + w));
+        return spec;
+    }
+
+    /** {@code prdiff REV}: an object id is that commit (as --commit), any other revision REV...HEAD. */
+    private static DiffSpec shorthand(LocalDiffs local, String rev, Consumer<String> notices) {
+        if (Revisions.isObjectId(rev)) {
+            return local.commit(rev);
+        }
+        DiffSpec spec = local.range(rev, "HEAD", true);
+        if (spec.baseSha().equals(spec.headSha())) {
+            notices.accept("warning: " + rev + " is the commit HEAD is on, so " + rev + "...HEAD is empty; for"
+                    + " uncommitted changes run prdiff with no TARGET, for the last commit prdiff --commit HEAD");
+        }
         return spec;
     }
 
