@@ -11,6 +11,7 @@ import dev.prdiff.app.Prdiff;
 import dev.prdiff.app.Target;
 import dev.prdiff.core.Json;
 import dev.prdiff.core.PrdiffException;
+import dev.prdiff.git.LocalDiffs;
 import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -93,8 +94,15 @@ class prdiff implements Callable<Integer> {
     @Option(names = "--commit", paramLabel = "REV", description = "One commit against its first parent")
     String commit;
 
-    @Option(names = "--base", paramLabel = "REF", description = "With no TARGET: diff REF...HEAD")
+    @Option(names = "--base", paramLabel = "REF", description = "With no TARGET: diff REF...HEAD (committed changes)")
     String base;
+
+    @Option(names = "--untracked", description = "With no TARGET: uncommitted changes from the merge base, untracked"
+            + " files included as added (your index is never written)")
+    boolean untracked;
+
+    @Option(names = "--cached", description = "With no TARGET: staged changes only, from the merge base (as git diff --cached)")
+    boolean cached;
 
     @Option(names = "-C", paramLabel = "DIR", description = "Run in this repository instead of the current directory")
     Path dir;
@@ -282,6 +290,17 @@ class prdiff implements Callable<Integer> {
         List<String> selected = new ArrayList<>(files);
         selected.addAll(pathsAfterDashes);
         parsedTarget = Target.parse(target.isEmpty() ? null : target.get(0), commit, base);
+        if (untracked || cached) {
+            if (untracked && cached) {
+                throw new CommandLine.ParameterException(new CommandLine(this),
+                        "--cached shows the index only and --untracked the work tree: choose one");
+            }
+            if (!(parsedTarget instanceof Target.Auto a)) {
+                throw new CommandLine.ParameterException(new CommandLine(this),
+                        "--cached and --untracked apply only with no TARGET (the branch since its merge base)");
+            }
+            parsedTarget = new Target.Auto(a.base(), cached ? LocalDiffs.WorkTree.STAGED : LocalDiffs.WorkTree.UNTRACKED);
+        }
         DiffRequest request = new DiffRequest(parsedTarget, selected, dir, Duration.ofSeconds(timeoutSeconds), repo, sha, baseSha, noFetch, env).typedPaths(strict);
         if (info) {
             out.write(Json.write(Prdiff.info(request)).getBytes(StandardCharsets.UTF_8));

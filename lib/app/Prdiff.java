@@ -27,7 +27,7 @@ public final class Prdiff {
             java.util.regex.Pattern.compile("pull request #\\d+ \\(head ");
 
     /**
-     * True for the notice naming what was diffed: a local range with its SHAs ("range A...B (base …)"), or a
+     * True for the notice naming what was diffed: a local range with its SHAs ("range A...B (base ...)"), or a
      * pull request's head and base. The CLI prints it when it chose the range itself, or with -v.
      */
     public static boolean namesTheDiff(String notice) {
@@ -133,7 +133,7 @@ public final class Prdiff {
         } else if (target instanceof Target.Rev r) {
             spec = shorthand(local, r.rev(), notices);
         } else if (target instanceof Target.Auto a) {
-            spec = auto(local, a);
+            spec = auto(local, a, notices);
         } else {
             throw new IllegalArgumentException("not a local target: " + target);
         }
@@ -155,17 +155,42 @@ public final class Prdiff {
         return spec;
     }
 
-    private static DiffSpec auto(LocalDiffs local, Target.Auto auto) {
-        if (auto.base() != null) {
+    /**
+     * The range a reviewer would pick: HEAD against the given base or {@link LocalDiffs#defaultBase()}, from
+     * their merge base, with the uncommitted changes when the tree is dirty (unless a base was given) or
+     * --cached/--untracked ask for them.
+     */
+    private static DiffSpec auto(LocalDiffs local, Target.Auto auto, Consumer<String> notices) {
+        Git git = local.git();
+        if (git.isBare()) {
+            if (auto.base() == null || auto.workTree() != null) {
+                throw new PrdiffException(ErrorCode.INVALID_INPUT, git.workDir() + " is a bare repository: it has no"
+                        + " work tree and no branch of yours to compare; name what to diff, e.g. prdiff main...feature,"
+                        + " prdiff --commit REV, or a pull request number");
+            }
             return local.range(auto.base(), "HEAD", true);
         }
-        if (local.isDirty()) {
-            return local.workingTree();
+        if (!git.hasCommit("HEAD")) {
+            throw new PrdiffException(ErrorCode.INVALID_INPUT, "HEAD has no commit yet (a new repository or an orphan"
+                    + " branch), so there is nothing to compare with; commit first, or name a range of existing"
+                    + " commits, e.g. prdiff main...feature");
         }
-        String base = local.defaultBase();
-        if (base != null) {
-            return local.range(base, "HEAD", true);
+        String base = auto.base() != null ? auto.base() : local.defaultBase();
+        LocalDiffs.WorkTree mode = auto.workTree();
+        if (mode == null && auto.base() == null && local.isDirty()) {
+            mode = LocalDiffs.WorkTree.TRACKED;
         }
-        return local.workingTree();
+        if (base == null) {
+            notices.accept("warning: no base branch found (no upstream, origin/HEAD, origin/main, master or trunk,"
+                    + " nor a local main, master or trunk), so only uncommitted changes against HEAD are shown;"
+                    + " name the base with --base REF, or a range");
+            return local.workingTree(mode != null ? mode : LocalDiffs.WorkTree.TRACKED);
+        }
+        DiffSpec spec = mode == null ? local.range(base, "HEAD", true) : local.workTreeSince(base, mode);
+        if (mode == null && spec.baseSha().equals(spec.headSha())) {
+            notices.accept("warning: HEAD is " + base + " itself and the tree is clean, so there is nothing to show;"
+                    + " for the last commit run prdiff --commit HEAD, or name a range");
+        }
+        return spec;
     }
 }

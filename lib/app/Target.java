@@ -1,5 +1,6 @@
 package dev.prdiff.app;
 
+import dev.prdiff.git.LocalDiffs;
 import dev.prdiff.git.Revisions;
 
 import dev.prdiff.core.ErrorCode;
@@ -26,8 +27,15 @@ public sealed interface Target {
     /** {@code repo} is HOST/OWNER/REPO when the target was a URL, OWNER/REPO for OWNER/REPO#N, else null. */
     record PullRequest(long number, String repo) implements Target {}
 
-    /** No target: dirty work tree, else {@code base...HEAD} for a detected or given base, else HEAD. */
-    record Auto(String base) implements Target {}
+    /**
+     * No target: HEAD against a detected or given base, from their merge base; uncommitted changes included
+     * when the tree is dirty (and no base was given) or {@code workTree} asks for them (--cached, --untracked).
+     */
+    record Auto(String base, LocalDiffs.WorkTree workTree) implements Target {
+        public Auto(String base) {
+            this(base, null);
+        }
+    }
 
     Pattern PR_NUMBER = Pattern.compile("#?(\\d+)");
     Pattern PR_URL = Pattern.compile("https?://([^/\\s]+)/([^/\\s]+)/([^/\\s]+)/pull/(\\d+)(?:[/?#].*)?");

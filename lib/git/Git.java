@@ -213,12 +213,21 @@ public final class Git {
 
     /** Runs a git command in the checkout (work tree and index visible). */
     public Subprocess.Result checkout(Subprocess.StdoutReader reader, List<String> args) {
-        return check(Subprocess.run(inCheckout(label(args), args), reader, null), args);
+        return checkout(reader, args, Map.of());
+    }
+
+    /** As {@link #checkout(Subprocess.StdoutReader, List)}, with variables added to git's environment. */
+    public Subprocess.Result checkout(Subprocess.StdoutReader reader, List<String> args, Map<String, String> env) {
+        return check(Subprocess.run(inCheckout(label(args), args, env), reader, null), args);
     }
 
     /** Runs a git command in the checkout and returns its exit code and stderr without judging them. */
     public Subprocess.Captured checkoutRaw(List<String> args) {
-        return Subprocess.capture(inCheckout(label(args), args));
+        return checkoutRaw(args, Map.of());
+    }
+
+    public Subprocess.Captured checkoutRaw(List<String> args, Map<String, String> env) {
+        return Subprocess.capture(inCheckout(label(args), args, env));
     }
 
     /**
@@ -247,11 +256,16 @@ public final class Git {
         return new Command(label, argv, scratch.dir(), objectsEnv, timeout);
     }
 
-    private Command inCheckout(String label, List<String> args) {
+    private Command inCheckout(String label, List<String> args, Map<String, String> extraEnv) {
         List<String> argv = new ArrayList<>(List.of("git"));
         argv.addAll(GitEnvironment.configArgs(GitEnvironment.DIFF_CONFIG));
         argv.addAll(args);
-        return new Command(label, argv, workDir, repositoryEnv, timeout);
+        Map<String, String> env = repositoryEnv;
+        if (!extraEnv.isEmpty()) {
+            env = new java.util.HashMap<>(repositoryEnv);
+            env.putAll(extraEnv);
+        }
+        return new Command(label, argv, workDir, env, timeout);
     }
 
     static String label(List<String> args) {
