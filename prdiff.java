@@ -12,6 +12,7 @@ import dev.prdiff.app.Target;
 import dev.prdiff.core.Json;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.git.LocalDiffs;
+import dev.prdiff.shape.DiffColors;
 import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -114,6 +115,14 @@ class prdiff implements Callable<Integer> {
             description = "Always name what was diffed on stderr (the range and its SHAs, a pull request's head and base)")
     boolean verbose;
 
+    @Option(names = "--color", paramLabel = "WHEN", defaultValue = "auto",
+            description = "Colour the diff: auto (when stdout is a terminal), always or never (default: ${DEFAULT-VALUE})")
+    String color;
+
+    @Option(names = "--no-pager", description = "In a terminal, write straight to it instead of through the pager"
+            + " (PRDIFF_PAGER, else PAGER, else less with LESS=FRX)")
+    boolean noPager;
+
     @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "30",
             description = "Limit for each git or gh call (default: ${DEFAULT-VALUE})")
     int timeoutSeconds;
@@ -138,20 +147,26 @@ class prdiff implements Callable<Integer> {
     /** The TARGET as read, once call() has read it. */
     Target parsedTarget;
 
-    final OutputStream out;
+    final WatchedOutput out;
     final PrintStream err;
     final Map<String, String> env;
+    /** Whether stdout is a terminal: then colour (--color=auto), a pager and indented JSON. */
+    final boolean terminal;
+    /** The pager prdiff's stdout goes through, once started. */
+    private Process pager;
 
-    prdiff(OutputStream out, PrintStream err, Map<String, String> env) {
+    prdiff(WatchedOutput out, PrintStream err, Map<String, String> env, boolean terminal) {
         this.out = out;
         this.err = err;
         this.env = env;
+        this.terminal = terminal;
     }
 
     public static void main(String... args) {
         OutputStream stdout = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16);
         PrintStream stderr = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
-        System.exit(run(stdout, stderr, args));
+        // The JVM has a console only when stdin and stdout are both terminals; a pipe on either is no terminal.
+        System.exit(run(stdout, stderr, System.getenv(), System.console() != null, args));
     }
 
     /** The whole CLI without System.exit: tests call this in-process. */
@@ -161,8 +176,13 @@ class prdiff implements Callable<Integer> {
 
     /** As {@link #run(OutputStream, PrintStream, String...)}, with the environment git and gh inherit. */
     static int run(OutputStream stdout, PrintStream err, Map<String, String> env, String... args) {
+        return run(stdout, err, env, false, args);
+    }
+
+    /** As {@link #run(OutputStream, PrintStream, Map, String...)}, with stdout a terminal or not. */
+    static int run(OutputStream stdout, PrintStream err, Map<String, String> env, boolean terminal, String... args) {
         WatchedOutput out = new WatchedOutput(stdout);
-        prdiff command = new prdiff(out, err, env);
+        prdiff command = new prdiff(out, err, env, terminal);
         CommandLine cli = new CommandLine(command)
                 .setOut(new java.io.PrintWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8), true))
                 .setErr(new java.io.PrintWriter(err, true))
@@ -193,6 +213,7 @@ class prdiff implements Callable<Integer> {
             args = List.of(args).subList(0, dashes).toArray(String[]::new);
         }
         int code = cli.execute(args);
+        command.closePager();
         if (out.failure() != null) {
             return writeFailed(out.failure(), err);
         }
@@ -224,15 +245,32 @@ class prdiff implements Callable<Integer> {
 
     /** Our stdout, remembering the first write that failed; writes come from the git and gh output pumps too. */
     static final class WatchedOutput extends OutputStream {
-        private final OutputStream out;
+        private volatile OutputStream out;
         private volatile IOException failure;
 
         WatchedOutput(OutputStream out) {
             this.out = out;
         }
 
+        /** From now on, writes go to {@code next} (the pager's stdin) instead. */
+        void divert(OutputStream next) {
+            this.out = next;
+        }
+
+        void close(OutputStream target) {
+            try {
+                target.close();
+            } catch (IOException e) {
+                failed(e);
+            }
+        }
+
         IOException failure() {
             return failure;
+        }
+
+        OutputStream current() {
+            return out;
         }
 
         @Override
@@ -302,16 +340,83 @@ class prdiff implements Callable<Integer> {
             parsedTarget = new Target.Auto(a.base(), cached ? LocalDiffs.WorkTree.STAGED : LocalDiffs.WorkTree.UNTRACKED);
         }
         DiffRequest request = new DiffRequest(parsedTarget, selected, dir, Duration.ofSeconds(timeoutSeconds), repo, sha, baseSha, noFetch, env).typedPaths(strict);
+        boolean colored = switch (color) {
+            case "auto" -> terminal;
+            case "always" -> true;
+            case "never" -> false;
+            default -> throw new CommandLine.ParameterException(new CommandLine(this),
+                    "--color must be auto, always or never, not '" + color + "'");
+        };
         if (info) {
-            out.write(Json.write(Prdiff.info(request)).getBytes(StandardCharsets.UTF_8));
+            Object answer = Prdiff.info(request);
+            startPager();
+            out.write(json(answer).getBytes(StandardCharsets.UTF_8));
             out.write('\n');
         } else if (filesOnly) {
-            out.write(Json.write(Prdiff.files(request, this::notice)).getBytes(StandardCharsets.UTF_8));
+            Object answer = Prdiff.files(request, this::notice);
+            startPager();
+            out.write(json(answer).getBytes(StandardCharsets.UTF_8));
             out.write('\n');
         } else {
-            Prdiff.diff(request, out, this::notice);
+            startPager();
+            if (colored) {
+                DiffColors colors = new DiffColors(out);
+                Prdiff.diff(request, colors, this::notice);
+                colors.finish();
+            } else {
+                Prdiff.diff(request, out, this::notice);
+            }
         }
         return OK;
+    }
+
+    /** Indented for a person at a terminal, one line for a program reading a pipe. */
+    private String json(Object value) {
+        return terminal ? Json.writePretty(value) : Json.write(value);
+    }
+
+    /**
+     * In a terminal, stdout goes through a pager as git's does: PRDIFF_PAGER, else PAGER, else less; with LESS
+     * unset it is FRX, so output shorter than the screen is printed and less quits. An empty pager or cat means
+     * none. A pager that cannot start is skipped with a warning.
+     */
+    private void startPager() {
+        if (!terminal || noPager || pager != null) {
+            return;
+        }
+        String command = env.get("PRDIFF_PAGER");
+        if (command == null) {
+            command = env.getOrDefault("PAGER", "less");
+        }
+        if (command.isBlank() || command.strip().equals("cat")) {
+            return;
+        }
+        ProcessBuilder pb = new ProcessBuilder("sh", "-c", command)
+                .redirectOutput(ProcessBuilder.Redirect.INHERIT)
+                .redirectError(ProcessBuilder.Redirect.INHERIT);
+        pb.environment().clear();
+        pb.environment().putAll(env);
+        pb.environment().putIfAbsent("LESS", "FRX");
+        pb.environment().putIfAbsent("LV", "-c");
+        try {
+            pager = pb.start();
+            out.divert(new BufferedOutputStream(pager.getOutputStream(), 1 << 16));
+        } catch (IOException e) {
+            notice("warning: the pager '" + command + "' did not start (" + e.getMessage() + "); writing to the terminal");
+        }
+    }
+
+    /** Ends the pager's input and waits until the person has quit it. */
+    void closePager() {
+        if (pager == null) {
+            return;
+        }
+        out.close(out.current());
+        try {
+            pager.waitFor();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**

@@ -40,6 +40,7 @@
 //SOURCES github/PullRequests.java
 //SOURCES cache/MemoryCache.java
 //SOURCES cache/PullRequestDiffCache.java
+//SOURCES shape/DiffColors.java
 //SOURCES app/DiffRequest.java
 //SOURCES app/PathSelection.java
 //SOURCES app/Prdiff.java
