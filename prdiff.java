@@ -13,6 +13,9 @@ import dev.prdiff.app.Target;
 import dev.prdiff.core.Json;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.exec.Utf8Relaunch;
+import dev.prdiff.git.LocalDiffs;
+import dev.prdiff.shape.DiffColors;
+import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -35,13 +38,36 @@ import java.util.concurrent.Callable;
 
 @Command(name = "prdiff", mixinStandardHelpOptions = true, version = "prdiff 0.1.0", sortOptions = false,
         usageHelpAutoWidth = true,
+        subcommands = AutoComplete.GenerateCompletion.class,
         description = {
             "Hermetic diffs of pull requests and local git history for agents and reviewers.",
             "",
-            "TARGET is A...B or A..B (local ranges), a pull request number (10745 or '#10745') or URL.",
-            "With no TARGET: a dirty work tree diffs against HEAD; else main, master or origin/HEAD ...HEAD; else HEAD."},
+            "TARGET is one of:",
+            "  A...B   what B changed since it forked from A (diffed from their merge base),",
+            "          as a pull request shows it",
+            "  A..B    tree A against tree B: also undoes what A has that B lacks",
+            "  REV     a branch, tag or HEAD~3: REV...HEAD; 4 to 64 hex digits are one",
+            "          commit against its first parent (as --commit REV)",
+            "  N, #N, OWNER/REPO#N, [https://]HOST/OWNER/REPO/pull/N: a pull request",
+            "With no TARGET: HEAD against the branch's upstream or the remote's default",
+            "branch (origin/HEAD, origin/main, master or trunk, else the local one), from",
+            "the merge base, uncommitted changes included; the range is named on stderr.",
+            ""},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  prdiff                          this branch, as its pull request will show it",
+            "  prdiff main                     main...HEAD",
+            "  prdiff main...feature --files-only    the changed files as JSON",
+            "  prdiff main...feature -- go.mod pkg/api    one file, one directory",
+            "  prdiff 3f2a9c1                  one commit against its first parent",
+            "  prdiff 10745                    a pull request, as gh pr diff prints it",
+            "  prdiff cli/cli#10745 --file go.mod    one file of a pull request",
+            "  prdiff 10745 --sha 9c1e2d3      the pull request pinned to head 9c1e2d3",
+            "",
+            "Shell completion (bash, zsh): source <(prdiff generate-completion)"},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:success", "1:error, printed as 'prdiff: error [CODE]: message'; discard stdout",
+        exitCodeList = {"0:success, also when a --file matched nothing (a warning says so; see --strict)",
+            "1:error, printed as 'prdiff: error [CODE]: message'; discard stdout",
             "2:usage error", "141:the reader closed stdout early (as git: 128 + SIGPIPE); no error printed"})
 class prdiff implements Callable<Integer> {
     static final int OK = 0;
@@ -50,12 +76,21 @@ class prdiff implements Callable<Integer> {
     /** What a shell reports for git killed by SIGPIPE (128 + 13), so `set -o pipefail` scripts see the same. */
     static final int CLOSED_PIPE = 141;
 
-    @Parameters(arity = "0..*", paramLabel = "TARGET", description = "A...B, A..B, PR number or URL")
+    @Parameters(arity = "0..*", paramLabel = "TARGET", description = "A...B, A..B, REV, PR number, OWNER/REPO#N or URL")
     List<String> target = new ArrayList<>();
 
     @Option(names = "--file", paramLabel = "PATH[,PATH...]",
-            description = "Only these files' sections (exact repo-relative paths; repeatable, comma-separated)")
+            description = {"Only these files' sections: paths relative to the current folder (or -C DIR) as git's are,",
+                "a directory selects every changed file below it; repeatable, comma-separated.",
+                "Also: prdiff A...B -- PATH..."})
     List<String> files = new ArrayList<>();
+
+    /** The paths after {@code --}, as git takes them; split off before picocli parses the rest. */
+    List<String> pathsAfterDashes = new ArrayList<>();
+
+    @Option(names = "--strict", description = "A selected path that matches no changed file is an error (NO_MATCH, exit 1),"
+            + " not a warning")
+    boolean strict;
 
     @Option(names = "--files-only", description = "JSON list of changed files with line counts, no diff body")
     boolean filesOnly;
@@ -63,11 +98,33 @@ class prdiff implements Callable<Integer> {
     @Option(names = "--commit", paramLabel = "REV", description = "One commit against its first parent")
     String commit;
 
-    @Option(names = "--base", paramLabel = "REF", description = "With no TARGET: diff REF...HEAD")
+    @Option(names = "--base", paramLabel = "REF", description = "With no TARGET: diff REF...HEAD (committed changes)")
     String base;
+
+    @Option(names = "--untracked", description = "With no TARGET: uncommitted changes from the merge base, untracked"
+            + " files included as added (your index is never written)")
+    boolean untracked;
+
+    @Option(names = "--cached", description = "With no TARGET: staged changes only, from the merge base (as git diff --cached)")
+    boolean cached;
 
     @Option(names = "-C", paramLabel = "DIR", description = "Run in this repository instead of the current directory")
     Path dir;
+
+    @Option(names = {"-q", "--quiet"}, description = "No notices on stderr; warnings and errors are still printed")
+    boolean quiet;
+
+    @Option(names = {"-v", "--verbose"},
+            description = "Always name what was diffed on stderr (the range and its SHAs, a pull request's head and base)")
+    boolean verbose;
+
+    @Option(names = "--color", paramLabel = "WHEN", defaultValue = "auto",
+            description = "Colour the diff: auto (when stdout is a terminal), always or never (default: ${DEFAULT-VALUE})")
+    String color;
+
+    @Option(names = "--no-pager", description = "In a terminal, write straight to it instead of through the pager"
+            + " (PRDIFF_PAGER, else PAGER, else less with LESS=FRX)")
+    boolean noPager;
 
     @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "30",
             description = "Limit for each git or gh call (default: ${DEFAULT-VALUE})")
@@ -90,14 +147,22 @@ class prdiff implements Callable<Integer> {
     @Option(names = "--info", description = "Pull request: print its metadata (head/base SHAs and refs, state, title, URL)")
     boolean info;
 
-    final OutputStream out;
+    /** The TARGET as read, once call() has read it. */
+    Target parsedTarget;
+
+    final WatchedOutput out;
     final PrintStream err;
     final Map<String, String> env;
+    /** Whether stdout is a terminal: then colour (--color=auto), a pager and indented JSON. */
+    final boolean terminal;
+    /** The pager prdiff's stdout goes through, once started. */
+    private Process pager;
 
-    prdiff(OutputStream out, PrintStream err, Map<String, String> env) {
+    prdiff(WatchedOutput out, PrintStream err, Map<String, String> env, boolean terminal) {
         this.out = out;
         this.err = err;
         this.env = env;
+        this.terminal = terminal;
     }
 
     public static void main(String... args) {
@@ -113,7 +178,8 @@ class prdiff implements Callable<Integer> {
             }
             System.exit(code.orElse(ERROR));
         }
-        System.exit(run(stdout, stderr, args));
+        // The JVM has a console only when stdin and stdout are both terminals; a pipe on either is no terminal.
+        System.exit(run(stdout, stderr, System.getenv(), System.console() != null, args));
     }
 
     /** The whole CLI without System.exit: tests call this in-process. */
@@ -123,13 +189,21 @@ class prdiff implements Callable<Integer> {
 
     /** As {@link #run(OutputStream, PrintStream, String...)}, with the environment git and gh inherit. */
     static int run(OutputStream stdout, PrintStream err, Map<String, String> env, String... args) {
+        return run(stdout, err, env, false, args);
+    }
+
+    /** As {@link #run(OutputStream, PrintStream, Map, String...)}, with stdout a terminal or not. */
+    static int run(OutputStream stdout, PrintStream err, Map<String, String> env, boolean terminal, String... args) {
         WatchedOutput out = new WatchedOutput(stdout);
-        prdiff command = new prdiff(out, err, env);
+        prdiff command = new prdiff(out, err, env, terminal);
         CommandLine cli = new CommandLine(command)
                 .setOut(new java.io.PrintWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8), true))
                 .setErr(new java.io.PrintWriter(err, true))
                 .setParameterExceptionHandler((e, a) -> {
                     err.println("prdiff: usage error: " + e.getMessage());
+                    if (e instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
+                        err.println("Did you mean: " + String.join(" or ", u.getSuggestions()) + "?");
+                    }
                     err.println("Try 'prdiff --help' for more information.");
                     return USAGE;
                 })
@@ -146,7 +220,13 @@ class prdiff implements Callable<Integer> {
                     err.println("prdiff: error [INTERNAL_ERROR]: " + e);
                     return ERROR;
                 });
+        int dashes = List.of(args).indexOf("--");
+        if (dashes >= 0) {
+            command.pathsAfterDashes.addAll(List.of(args).subList(dashes + 1, args.length));
+            args = List.of(args).subList(0, dashes).toArray(String[]::new);
+        }
         int code = cli.execute(args);
+        command.closePager();
         if (out.failure() != null) {
             return writeFailed(out.failure(), err);
         }
@@ -178,15 +258,32 @@ class prdiff implements Callable<Integer> {
 
     /** Our stdout, remembering the first write that failed; writes come from the git and gh output pumps too. */
     static final class WatchedOutput extends OutputStream {
-        private final OutputStream out;
+        private volatile OutputStream out;
         private volatile IOException failure;
 
         WatchedOutput(OutputStream out) {
             this.out = out;
         }
 
+        /** From now on, writes go to {@code next} (the pager's stdin) instead. */
+        void divert(OutputStream next) {
+            this.out = next;
+        }
+
+        void close(OutputStream target) {
+            try {
+                target.close();
+            } catch (IOException e) {
+                failed(e);
+            }
+        }
+
         IOException failure() {
             return failure;
+        }
+
+        OutputStream current() {
+            return out;
         }
 
         @Override
@@ -230,27 +327,126 @@ class prdiff implements Callable<Integer> {
             throw new CommandLine.ParameterException(new CommandLine(this), "--timeout must be a positive number of seconds");
         }
         if (target.size() > 1) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "at most one TARGET, got " + target);
+            throw new CommandLine.ParameterException(new CommandLine(this), "at most one TARGET, got " + target
+                    + "; to select files, put them after -- (prdiff " + target.get(0) + " -- "
+                    + String.join(" ", target.subList(1, target.size())) + ") or use --file");
         }
-        if (info && (filesOnly || !files.isEmpty() || sha != null)) {
+        if (quiet && verbose) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "-q and -v contradict each other");
+        }
+        if (info && (filesOnly || !files.isEmpty() || !pathsAfterDashes.isEmpty() || sha != null)) {
             throw new CommandLine.ParameterException(new CommandLine(this),
                     "--info prints metadata only; it does not combine with --files-only, --file or --sha");
         }
-        DiffRequest request = new DiffRequest(Target.parse(target.isEmpty() ? null : target.get(0), commit, base),
-                files, dir, Duration.ofSeconds(timeoutSeconds), repo, sha, baseSha, noFetch, env);
+        List<String> selected = new ArrayList<>(files);
+        selected.addAll(pathsAfterDashes);
+        parsedTarget = Target.parse(target.isEmpty() ? null : target.get(0), commit, base);
+        if (untracked || cached) {
+            if (untracked && cached) {
+                throw new CommandLine.ParameterException(new CommandLine(this),
+                        "--cached shows the index only and --untracked the work tree: choose one");
+            }
+            if (!(parsedTarget instanceof Target.Auto a)) {
+                throw new CommandLine.ParameterException(new CommandLine(this),
+                        "--cached and --untracked apply only with no TARGET (the branch since its merge base)");
+            }
+            parsedTarget = new Target.Auto(a.base(), cached ? LocalDiffs.WorkTree.STAGED : LocalDiffs.WorkTree.UNTRACKED);
+        }
+        DiffRequest request = new DiffRequest(parsedTarget, selected, dir, Duration.ofSeconds(timeoutSeconds), repo, sha, baseSha, noFetch, env).typedPaths(strict);
+        boolean colored = switch (color) {
+            case "auto" -> terminal;
+            case "always" -> true;
+            case "never" -> false;
+            default -> throw new CommandLine.ParameterException(new CommandLine(this),
+                    "--color must be auto, always or never, not '" + color + "'");
+        };
         if (info) {
-            out.write(Json.write(Prdiff.info(request)).getBytes(StandardCharsets.UTF_8));
+            Object answer = Prdiff.info(request);
+            startPager();
+            out.write(json(answer).getBytes(StandardCharsets.UTF_8));
             out.write('\n');
         } else if (filesOnly) {
-            out.write(Json.write(Prdiff.files(request, this::notice)).getBytes(StandardCharsets.UTF_8));
+            Object answer = Prdiff.files(request, this::notice);
+            startPager();
+            out.write(json(answer).getBytes(StandardCharsets.UTF_8));
             out.write('\n');
         } else {
-            Prdiff.diff(request, out, this::notice);
+            startPager();
+            if (colored) {
+                DiffColors colors = new DiffColors(out);
+                Prdiff.diff(request, colors, this::notice);
+                colors.finish();
+            } else {
+                Prdiff.diff(request, out, this::notice);
+            }
         }
         return OK;
     }
 
+    /** Indented for a person at a terminal, one line for a program reading a pipe. */
+    private String json(Object value) {
+        return terminal ? Json.writePretty(value) : Json.write(value);
+    }
+
+    /**
+     * In a terminal, stdout goes through a pager as git's does: PRDIFF_PAGER, else PAGER, else less; with LESS
+     * unset it is FRX, so output shorter than the screen is printed and less quits. An empty pager or cat means
+     * none. A pager that cannot start is skipped with a warning.
+     */
+    private void startPager() {
+        if (!terminal || noPager || pager != null) {
+            return;
+        }
+        String command = env.get("PRDIFF_PAGER");
+        if (command == null) {
+            command = env.getOrDefault("PAGER", "less");
+        }
+        if (command.isBlank() || command.strip().equals("cat")) {
+            return;
+        }
+        ProcessBuilder pb = new ProcessBuilder("sh", "-c", command)
+                .redirectOutput(ProcessBuilder.Redirect.INHERIT)
+                .redirectError(ProcessBuilder.Redirect.INHERIT);
+        pb.environment().clear();
+        pb.environment().putAll(env);
+        pb.environment().putIfAbsent("LESS", "FRX");
+        pb.environment().putIfAbsent("LV", "-c");
+        try {
+            pager = pb.start();
+            out.divert(new BufferedOutputStream(pager.getOutputStream(), 1 << 16));
+        } catch (IOException e) {
+            notice("warning: the pager '" + command + "' did not start (" + e.getMessage() + "); writing to the terminal");
+        }
+    }
+
+    /** Ends the pager's input and waits until the person has quit it. */
+    void closePager() {
+        if (pager == null) {
+            return;
+        }
+        out.close(out.current());
+        try {
+            pager.waitFor();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Warnings always reach stderr (as git's -q keeps them); other notices unless -q; the one naming what was
+     * diffed only when prdiff chose it (no TARGET) or with -v, so a caller that named its range gets a quiet stderr.
+     */
     private void notice(String message) {
+        if (!message.startsWith("warning: ")) {
+            if (quiet || (Prdiff.namesTheDiff(message) && !verbose && !rangeChosenByPrdiff())) {
+                return;
+            }
+        }
         err.println("prdiff: " + message);
+    }
+
+    /** No TARGET, or one revision whose reading (a commit, or REV...HEAD) prdiff chose. */
+    private boolean rangeChosenByPrdiff() {
+        return parsedTarget instanceof Target.Auto || parsedTarget instanceof Target.Rev;
     }
 }

@@ -48,6 +48,7 @@
 //SOURCES app/Prdiff.java
 //SOURCES app/PullRequestDiffs.java
 //SOURCES app/Target.java
+//SOURCES shape/DiffColors.java
 //SOURCES mcp/BatchResponse.java
 //SOURCES mcp/DiffTools.java
 //SOURCES mcp/Lifecycle.java

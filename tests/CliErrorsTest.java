@@ -58,7 +58,7 @@ class CliErrorsTest {
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {
-        "HEAD",
+        "https://github.com/o/r/issues/1",
         "0",
         "#0",
         "https://example.com/not/a/pr",
@@ -67,7 +67,7 @@ class CliErrorsTest {
         "--commit|-rf",
         "--commit=-rf",
         "--base=-x",
-        "--|-x...main",
+        "--base=-x...main",
         "--commit=a\nb",
     })
     void invalidInputIsReportedWithItsCode(String joined) {

@@ -187,7 +187,7 @@ class CliLocalTest {
     }
 
     @Test
-    void aDirtyTreeIsDiffedAgainstHead() {
+    void aDirtyTreeOnTheBaseBranchIsDiffedAgainstHead() {
         try (TempRepo r = TempRepo.init()) {
             r.write("a.txt", "one\n");
             r.commit("one");
@@ -196,19 +196,21 @@ class CliLocalTest {
             assertEquals(0, res.exit(), res.stderr());
             assertArrayEquals(r.gitDiff("HEAD"), res.stdout());
             assertTrue(res.stdout().length > 0);
-            assertTrue(res.stderr().contains("range HEAD (working tree)"), res.stderr());
+            assertTrue(res.stderr().contains("range main...HEAD (working tree)"), res.stderr());
         }
     }
 
     @Test
-    void noMainOrMasterFallsBackToHead() {
+    void noBaseBranchWarnsAndFallsBackToHead() {
         try (TempRepo r = TempRepo.init()) {
             r.write("a.txt", "one\n");
             r.commit("one");
-            r.git("branch", "-m", "main", "trunk");
+            r.git("branch", "-m", "main", "develop");
             Proc.Result res = PrdiffCli.run("-C", r.dir().toString());
             assertEquals(0, res.exit(), res.stderr());
             assertEquals(0, res.stdout().length);
+            assertTrue(res.stderr().contains("warning: no base branch found"), res.stderr());
+            assertTrue(res.stderr().contains("--base REF"), res.stderr());
             assertTrue(res.stderr().contains("range HEAD (working tree)"), res.stderr());
         }
     }

@@ -35,7 +35,7 @@ class ClosedPipeTest {
     static final int LINES = 200_000;
 
     static TempRepo repo;
-    /** Nothing on stderr but the one notice naming the range (and its SHAs). */
+    /** Nothing on stderr but the one notice naming the range (and its SHAs), which -v asks for. */
     static void assertRangeNoticeOnly(String stderr) {
         org.junit.jupiter.api.Assertions.assertTrue(stderr.startsWith("prdiff: range " + range + " (base ")
                 && stderr.indexOf('\n') == stderr.length() - 1, stderr);
@@ -62,7 +62,7 @@ class ClosedPipeTest {
 
     @Test
     void aReaderThatClosesEarlyEndsTheProcessQuietlyAndKillsGit() throws Exception {
-        Process p = PrdiffCli.start(System.getenv(), repo.dir(), range);
+        Process p = PrdiffCli.start(System.getenv(), repo.dir(), "-v", range);
         try {
             InputStream stdout = p.getInputStream();
             assertEquals("diff --git a/big.txt b/big.txt\n",
@@ -86,7 +86,7 @@ class ClosedPipeTest {
         Set<Long> before = gitDescendants();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = prdiff.run(new BrokenPipeAfter(100_000), new PrintStream(err, true, StandardCharsets.UTF_8),
-                System.getenv(), "-C", repo.dir().toString(), range);
+                System.getenv(), "-C", repo.dir().toString(), "-v", range);
 
         assertEquals(prdiff.CLOSED_PIPE, code, err.toString(StandardCharsets.UTF_8));
         assertRangeNoticeOnly(err.toString(StandardCharsets.UTF_8));
@@ -97,7 +97,7 @@ class ClosedPipeTest {
     void aBrokenPipeWhileWritingTheFileListIsQuiet() {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = prdiff.run(new BrokenPipeAfter(10), new PrintStream(err, true, StandardCharsets.UTF_8),
-                System.getenv(), "-C", repo.dir().toString(), "--files-only", range);
+                System.getenv(), "-C", repo.dir().toString(), "-v", "--files-only", range);
 
         assertEquals(prdiff.CLOSED_PIPE, code, err.toString(StandardCharsets.UTF_8));
         assertRangeNoticeOnly(err.toString(StandardCharsets.UTF_8));

@@ -59,10 +59,15 @@ class ObjectIdTest {
     @Test
     void aPrefixNamesItsCommitNotATagOfTheSameName() {
         String prefix = b.substring(0, 8);
-        Proc.Result commit = run("--commit", prefix);
+        Proc.Result commit = run("-v", "--commit", prefix);
         assertEquals(0, commit.exit(), commit.stderr());
         assertArrayEquals(repo.gitDiff(a, b), commit.stdout());
         assertTrue(commit.stderr().contains(b), "the answer names the full SHA: " + commit.stderr());
+
+        Proc.Result shorthand = run(prefix);
+        assertEquals(0, shorthand.exit(), shorthand.stderr());
+        assertArrayEquals(repo.gitDiff(a, b), shorthand.stdout(), "prdiff PREFIX is that commit, not the tag's range");
+        assertTrue(shorthand.stderr().contains("range commit " + b), shorthand.stderr());
 
         Proc.Result range = run(a + "..." + prefix.toUpperCase(java.util.Locale.ROOT));
         assertEquals(0, range.exit(), range.stderr());

@@ -80,7 +80,7 @@ class PullRequestCacheTest {
 
     @Test
     void readingFileByFileDownloadsTheDiffOnce() throws Exception {
-        Proc.Result first = ok(env, "1", "-R", "octo/demo");
+        Proc.Result first = ok(env, "1", "-R", "octo/demo", "-v");
         byte[] whole = first.stdout();
         assertTrue(first.stderr().contains("pull request #1 (head " + scenario.pr.headSha() + ", base "
                 + scenario.pr.baseSha() + ")"), "the answer names the SHAs it is of: " + first.stderr());
@@ -91,6 +91,7 @@ class PullRequestCacheTest {
             Proc.Result one = ok(env, "1", "-R", "octo/demo", "--file", path);
             assertArrayEquals(PathLimitTest.sectionsOf(whole, java.util.Set.of(path)), one.stdout(), path);
             assertTrue(one.stderr().contains("was read from prdiff's cache"), one.stderr());
+            assertFalse(one.stderr().contains("(head "), "the SHAs of a named pull request only with -v: " + one.stderr());
         }
         assertEquals(0, diffDownloads(), scenario.github.requests().toString());
         assertFalse(scenario.github.requests().isEmpty(), "the head is still checked on every call");

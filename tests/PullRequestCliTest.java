@@ -75,6 +75,8 @@ class PullRequestCliTest {
         assertArrayEquals(gh.stdout(), ok("#1", "-R", "octo/demo").stdout());
         assertArrayEquals(gh.stdout(), ok("http://github.localhost/octo/demo/pull/1").stdout());
         assertArrayEquals(gh.stdout(), ok("https://github.localhost/octo/demo/pull/1/files").stdout());
+        assertArrayEquals(gh.stdout(), ok("octo/demo#1").stdout(), "GitHub's short reference");
+        assertArrayEquals(gh.stdout(), ok("github.localhost/octo/demo/pull/1").stdout(), "a URL without its scheme");
     }
 
     @Test

@@ -20,6 +20,9 @@ import java.util.Map;
  * @param dirGiven whether the caller named {@code dir} (-C, repo_path): then it must be a repository, with no
  *                 fallback; otherwise it is the default (the working directory) and may be no repository at all
  * @param memory  pull request diffs kept in this process's memory (the MCP server's), or null
+ * @param strict  a selected path that matches no changed file is an error (NO_MATCH), not a warning
+ * @param pathsFromDir {@code files} are relative to {@code dir} as a person typed them there (the CLI);
+ *                 otherwise they are repo-relative (the MCP tools)
  */
 public record DiffRequest(
         Target target,
@@ -32,12 +35,26 @@ public record DiffRequest(
         boolean noFetch,
         Map<String, String> env,
         boolean dirGiven,
-        MemoryCache memory) {
+        MemoryCache memory,
+        boolean strict,
+        boolean pathsFromDir) {
 
     /** As the CLI builds it: {@code dir} is given exactly when it is not null (-C); no memory cache. */
     public DiffRequest(Target target, List<String> files, Path dir, Duration timeout, String repo, String sha,
             String baseSha, boolean noFetch, Map<String, String> env) {
-        this(target, files, dir, timeout, repo, sha, baseSha, noFetch, env, dir != null, null);
+        this(target, files, dir, timeout, repo, sha, baseSha, noFetch, env, dir != null, null, false, false);
+    }
+
+    /** As the MCP tools build it: repo-relative paths, never strict. */
+    public DiffRequest(Target target, List<String> files, Path dir, Duration timeout, String repo, String sha,
+            String baseSha, boolean noFetch, Map<String, String> env, boolean dirGiven, MemoryCache memory) {
+        this(target, files, dir, timeout, repo, sha, baseSha, noFetch, env, dirGiven, memory, false, false);
+    }
+
+    /** This request with paths typed in {@code dir} (the CLI's), and {@code strict} as given. */
+    public DiffRequest typedPaths(boolean strict) {
+        return new DiffRequest(target, files, dir, timeout, repo, sha, baseSha, noFetch, env, dirGiven, memory, strict,
+                true);
     }
 
     public DiffRequest {

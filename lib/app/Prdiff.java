@@ -1,15 +1,19 @@
 package dev.prdiff.app;
 
 import dev.prdiff.core.ErrorCode;
+import dev.prdiff.core.FileEntry;
 import dev.prdiff.core.FileList;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.git.DiffSpec;
 import dev.prdiff.git.Git;
 import dev.prdiff.git.LocalDiffs;
+import dev.prdiff.git.Revisions;
 import dev.prdiff.github.PullRequestInfo;
 
 import java.io.OutputStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -18,6 +22,17 @@ import java.util.function.Consumer;
  */
 public final class Prdiff {
     private Prdiff() {}
+
+    private static final java.util.regex.Pattern PULL_REQUEST_SHAS =
+            java.util.regex.Pattern.compile("pull request #\\d+ \\(head ");
+
+    /**
+     * True for the notice naming what was diffed: a local range with its SHAs ("range A...B (base ...)"), or a
+     * pull request's head and base. The CLI prints it when it chose the range itself, or with -v.
+     */
+    public static boolean namesTheDiff(String notice) {
+        return notice.startsWith("range ") || PULL_REQUEST_SHAS.matcher(notice).lookingAt();
+    }
 
     /** Writes the unified diff (or only the selected files' sections) to {@code out}. */
     public static void diff(DiffRequest request, OutputStream out, Consumer<String> notices) {
@@ -28,11 +43,52 @@ public final class Prdiff {
         requireNoPullRequestOptions(request);
         LocalDiffs local = local(request);
         DiffSpec spec = resolve(local, request.target(), notices);
-        if (request.selectsFiles()) {
-            local.writeFiles(spec, PathSelection.of(request.files()), out);
-        } else {
+        write(local, spec, selection(request, local.git()), request, out, notices);
+    }
+
+    /** The whole diff, or the selected paths' sections with a warning for each that matched nothing. */
+    static void write(LocalDiffs local, DiffSpec spec, PathSelection selection, DiffRequest request, OutputStream out,
+            Consumer<String> notices) {
+        if (selection == null) {
             local.write(spec, out);
+            return;
         }
+        List<String> written = local.writeFiles(spec, selection.paths(), out);
+        selection.report(written, () -> local.changedPaths(spec), request.strict(), notices);
+    }
+
+    /** The changed files, or the selected ones with a warning for each path that matched nothing. */
+    static List<FileEntry> list(LocalDiffs local, DiffSpec spec, PathSelection selection, DiffRequest request,
+            Consumer<String> notices) {
+        if (selection == null) {
+            return local.files(spec);
+        }
+        List<FileEntry> files = local.files(spec, selection.paths());
+        selection.report(paths(files), () -> local.changedPaths(spec), request.strict(), notices);
+        return files;
+    }
+
+    static List<String> paths(List<FileEntry> files) {
+        List<String> paths = new ArrayList<>();
+        for (FileEntry f : files) {
+            paths.add(f.path());
+            paths.add(f.previousPath());
+        }
+        return paths;
+    }
+
+    /**
+     * The request's paths, relative to the folder they were typed in when they come from the CLI; null when
+     * nothing is selected or the selection is the whole tree.
+     */
+    static PathSelection selection(DiffRequest request, Git git) {
+        if (!request.selectsFiles()) {
+            return null;
+        }
+        PathSelection selection = request.pathsFromDir() && git != null
+                ? PathSelection.of(request.files(), git.prefix(), git.topLevel())
+                : PathSelection.of(request.files());
+        return selection.everything() ? null : selection;
     }
 
     /** The changed files with their counts, no diff body. */
@@ -43,7 +99,7 @@ public final class Prdiff {
         requireNoPullRequestOptions(request);
         LocalDiffs local = local(request);
         DiffSpec spec = resolve(local, request.target(), notices);
-        var files = request.selectsFiles() ? local.files(spec, PathSelection.of(request.files())) : local.files(spec);
+        var files = list(local, spec, selection(request, local.git()), request, notices);
         return new FileList(files, spec.range(), spec.baseSha(), spec.headSha(), spec.mergeBaseSha(), "git");
     }
 
@@ -74,8 +130,10 @@ public final class Prdiff {
             spec = local.range(r.base(), r.head(), r.threeDot());
         } else if (target instanceof Target.Commit c) {
             spec = local.commit(c.rev());
+        } else if (target instanceof Target.Rev r) {
+            spec = shorthand(local, r.rev(), notices);
         } else if (target instanceof Target.Auto a) {
-            spec = auto(local, a);
+            spec = auto(local, a, notices);
         } else {
             throw new IllegalArgumentException("not a local target: " + target);
         }
@@ -84,17 +142,55 @@ public final class Prdiff {
         return spec;
     }
 
-    private static DiffSpec auto(LocalDiffs local, Target.Auto auto) {
-        if (auto.base() != null) {
+    /** {@code prdiff REV}: an object id is that commit (as --commit), any other revision REV...HEAD. */
+    private static DiffSpec shorthand(LocalDiffs local, String rev, Consumer<String> notices) {
+        if (Revisions.isObjectId(rev)) {
+            return local.commit(rev);
+        }
+        DiffSpec spec = local.range(rev, "HEAD", true);
+        if (spec.baseSha().equals(spec.headSha())) {
+            notices.accept("warning: " + rev + " is the commit HEAD is on, so " + rev + "...HEAD is empty; for"
+                    + " uncommitted changes run prdiff with no TARGET, for the last commit prdiff --commit HEAD");
+        }
+        return spec;
+    }
+
+    /**
+     * The range a reviewer would pick: HEAD against the given base or {@link LocalDiffs#defaultBase()}, from
+     * their merge base, with the uncommitted changes when the tree is dirty (unless a base was given) or
+     * --cached/--untracked ask for them.
+     */
+    private static DiffSpec auto(LocalDiffs local, Target.Auto auto, Consumer<String> notices) {
+        Git git = local.git();
+        if (git.isBare()) {
+            if (auto.base() == null || auto.workTree() != null) {
+                throw new PrdiffException(ErrorCode.INVALID_INPUT, git.workDir() + " is a bare repository: it has no"
+                        + " work tree and no branch of yours to compare; name what to diff, e.g. prdiff main...feature,"
+                        + " prdiff --commit REV, or a pull request number");
+            }
             return local.range(auto.base(), "HEAD", true);
         }
-        if (local.isDirty()) {
-            return local.workingTree();
+        if (!git.hasCommit("HEAD")) {
+            throw new PrdiffException(ErrorCode.INVALID_INPUT, "HEAD has no commit yet (a new repository or an orphan"
+                    + " branch), so there is nothing to compare with; commit first, or name a range of existing"
+                    + " commits, e.g. prdiff main...feature");
         }
-        String base = local.defaultBase();
-        if (base != null) {
-            return local.range(base, "HEAD", true);
+        String base = auto.base() != null ? auto.base() : local.defaultBase();
+        LocalDiffs.WorkTree mode = auto.workTree();
+        if (mode == null && auto.base() == null && local.isDirty()) {
+            mode = LocalDiffs.WorkTree.TRACKED;
         }
-        return local.workingTree();
+        if (base == null) {
+            notices.accept("warning: no base branch found (no upstream, origin/HEAD, origin/main, master or trunk,"
+                    + " nor a local main, master or trunk), so only uncommitted changes against HEAD are shown;"
+                    + " name the base with --base REF, or a range");
+            return local.workingTree(mode != null ? mode : LocalDiffs.WorkTree.TRACKED);
+        }
+        DiffSpec spec = mode == null ? local.range(base, "HEAD", true) : local.workTreeSince(base, mode);
+        if (mode == null && spec.baseSha().equals(spec.headSha())) {
+            notices.accept("warning: HEAD is " + base + " itself and the tree is clean, so there is nothing to show;"
+                    + " for the last commit run prdiff --commit HEAD, or name a range");
+        }
+        return spec;
     }
 }

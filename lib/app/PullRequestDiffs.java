@@ -20,6 +20,8 @@ import dev.prdiff.cache.PullRequestDiffCache;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -110,7 +112,7 @@ final class PullRequestDiffs {
 
     void diff(OutputStream out, Consumer<String> notices) {
         if (pinned()) {
-            writeLocal(pinnedSpec(notices), out);
+            writeLocal(pinnedSpec(notices), out, notices);
             return;
         }
         // gh api cannot name a host with a port (gh pr diff can): such a host goes without the head check and cache.
@@ -127,7 +129,7 @@ final class PullRequestDiffs {
                 notices.accept("pull request #" + pr.number() + ": the diff of head " + info.headSha()
                         + " was read from prdiff's cache (downloaded once for that head; set PRDIFF_CACHE_DIR= to turn the cache off)");
                 try (InputStream in = cached.get()) {
-                    copy(in, out);
+                    copy(in, out, notices);
                 } catch (IOException e) {
                     throw new java.io.UncheckedIOException(e);
                 }
@@ -137,7 +139,7 @@ final class PullRequestDiffs {
         try (PullRequestDiffCache.Entry entry = key == null ? null : cache.begin(key)) {
             pr.gh().prDiff(pr.repo(), pr.number(), in -> {
                 InputStream source = entry == null ? in : entry.tee(in);
-                copy(source, out);
+                copy(source, out, notices);
                 if (entry != null) {
                     source.transferTo(OutputStream.nullOutputStream());
                 }
@@ -152,17 +154,50 @@ final class PullRequestDiffs {
             notices.accept("warning: GitHub refused the diff of pull request #" + pr.number()
                     + " (more than 300 files); computed from git objects as " + spec.range() + " in "
                     + local().git().workDir() + "; index lines may abbreviate hashes differently");
-            writeLocal(spec, out);
+            writeLocal(spec, out, notices);
         }
     }
 
-    /** The whole diff, or only the selected files' sections. */
-    private void copy(InputStream diff, OutputStream out) throws IOException {
-        if (request.selectsFiles()) {
-            SectionFilter.copy(diff, PathSelection.of(request.files()), out);
-        } else {
+    /** The whole diff, or only the selected files' sections, warning of each path that matched nothing. */
+    private void copy(InputStream diff, OutputStream out, Consumer<String> notices) throws IOException {
+        PathSelection selection = selection();
+        if (selection == null) {
             diff.transferTo(out);
+            return;
         }
+        List<String> touched = new ArrayList<>();
+        List<String> changed = new ArrayList<>();
+        SectionFilter.copy(diff, selection.paths(), out, s -> {
+            changed.add(s.oldPath());
+            changed.add(s.newPath());
+            if (SectionFilter.touches(selection.paths(), s)) {
+                touched.add(s.oldPath());
+                touched.add(s.newPath());
+            }
+        });
+        selection.report(touched, () -> changed.stream().filter(java.util.Objects::nonNull).toList(), request.strict(),
+                notices);
+    }
+
+    /**
+     * The selected paths; typed in a clone's subfolder (the CLI) they are relative to it, as git's are. Without
+     * a clone they are repo-relative.
+     */
+    private PathSelection selection() {
+        if (!request.selectsFiles()) {
+            return null;
+        }
+        Git git = null;
+        if (request.pathsFromDir()) {
+            try {
+                git = local().git();
+            } catch (PrdiffException e) {
+                if (e.code() != ErrorCode.NOT_A_REPOSITORY) {
+                    throw e;
+                }
+            }
+        }
+        return Prdiff.selection(request, git);
     }
 
     private static PullRequestDiffCache.Key cacheKey(PullRequestInfo info) {
@@ -174,7 +209,7 @@ final class PullRequestDiffs {
 
     FileList files(Consumer<String> notices) {
         if (pinned()) {
-            return localFiles(pinnedSpec(notices));
+            return localFiles(pinnedSpec(notices), notices);
         }
         PullRequestInfo info = pr.info();
         Integer changed = info.changedFiles();
@@ -183,11 +218,15 @@ final class PullRequestDiffs {
                     "GitHub lists at most " + PullRequests.FILES_ENDPOINT_CAP + " files");
             notices.accept("warning: pull request #" + pr.number() + " changes " + changed + " files; GitHub lists at most "
                     + PullRequests.FILES_ENDPOINT_CAP + ", so the list was computed from git objects");
-            return localFiles(spec);
+            return localFiles(spec, notices);
         }
         var files = pr.files(requireTrustedAnswer(info));
-        if (request.selectsFiles()) {
-            files = PathSelection.filter(files, request.files());
+        PathSelection selection = selection();
+        if (selection != null) {
+            var all = files;
+            files = selection.filter(all);
+            selection.report(Prdiff.paths(files), () -> Prdiff.paths(all).stream().filter(java.util.Objects::nonNull)
+                    .toList(), request.strict(), notices);
         }
         return new FileList(files, "pull request #" + pr.number(), info.baseSha(), info.headSha(), null, "github");
     }
@@ -205,18 +244,13 @@ final class PullRequestDiffs {
         return host;
     }
 
-    private FileList localFiles(DiffSpec spec) {
-        var files = request.selectsFiles()
-                ? local().files(spec, PathSelection.of(request.files())) : local().files(spec);
+    private FileList localFiles(DiffSpec spec, Consumer<String> notices) {
+        var files = Prdiff.list(local(), spec, selection(), request, notices);
         return new FileList(files, spec.range(), spec.baseSha(), spec.headSha(), spec.mergeBaseSha(), "git");
     }
 
-    private void writeLocal(DiffSpec spec, OutputStream out) {
-        if (request.selectsFiles()) {
-            local().writeFiles(spec, PathSelection.of(request.files()), out);
-        } else {
-            local().write(spec, out);
-        }
+    private void writeLocal(DiffSpec spec, OutputStream out, Consumer<String> notices) {
+        Prdiff.write(local(), spec, selection(), request, out, notices);
     }
 
     /** base...SHA from local objects; GitHub is asked only for what the caller did not pin. */

@@ -1,5 +1,6 @@
 package dev.prdiff.app;
 
+import dev.prdiff.git.LocalDiffs;
 import dev.prdiff.git.Revisions;
 
 import dev.prdiff.core.ErrorCode;
@@ -8,20 +9,40 @@ import dev.prdiff.core.PrdiffException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** What the user asked to diff: a range, a commit, a pull request, or nothing (auto-detection). */
+/**
+ * What the user asked to diff: a range, a commit, one revision (git's shorthand), a pull request, or nothing
+ * (auto-detection).
+ */
 public sealed interface Target {
     record Range(String base, String head, boolean threeDot) implements Target {}
 
     record Commit(String rev) implements Target {}
 
-    /** {@code repo} is HOST/OWNER/REPO when the target was a URL, else null. */
+    /**
+     * One revision, git's shorthand: hex digits (4 to 64, an object id as always) are that commit against its
+     * first parent, as --commit; any other revision (a branch, tag, HEAD~3) is {@code REV...HEAD}.
+     */
+    record Rev(String rev) implements Target {}
+
+    /** {@code repo} is HOST/OWNER/REPO when the target was a URL, OWNER/REPO for OWNER/REPO#N, else null. */
     record PullRequest(long number, String repo) implements Target {}
 
-    /** No target: dirty work tree, else {@code base...HEAD} for a detected or given base, else HEAD. */
-    record Auto(String base) implements Target {}
+    /**
+     * No target: HEAD against a detected or given base, from their merge base; uncommitted changes included
+     * when the tree is dirty (and no base was given) or {@code workTree} asks for them (--cached, --untracked).
+     */
+    record Auto(String base, LocalDiffs.WorkTree workTree) implements Target {
+        public Auto(String base) {
+            this(base, null);
+        }
+    }
 
     Pattern PR_NUMBER = Pattern.compile("#?(\\d+)");
     Pattern PR_URL = Pattern.compile("https?://([^/\\s]+)/([^/\\s]+)/([^/\\s]+)/pull/(\\d+)(?:[/?#].*)?");
+    /** A URL without its scheme; the host must look like one (a dot or a port), so a branch name never does. */
+    Pattern PR_URL_NO_SCHEME = Pattern.compile("(?!.*\\.\\.)([^/\\s]+[.:][^/\\s]+)/([^/\\s]+)/([^/\\s]+)/pull/(\\d+)(?:[/?#].*)?");
+    /** GitHub's own short form, OWNER/REPO#N (as in issue references), with an optional HOST/ in front. */
+    Pattern PR_REFERENCE = Pattern.compile("((?:[^/\\s#]+/)?[A-Za-z0-9][A-Za-z0-9-]*/[A-Za-z0-9._-]+)#(\\d+)");
 
     /** Reads the positional TARGET together with --commit and --base. */
     static Target parse(String target, String commit, String base) {
@@ -31,6 +52,8 @@ public sealed interface Target {
             Revisions.requireSafe(r.head());
         } else if (parsed instanceof Commit c) {
             Revisions.requireSafe(c.rev());
+        } else if (parsed instanceof Rev r) {
+            Revisions.requireSafe(r.rev());
         } else if (parsed instanceof Auto a && a.base() != null) {
             Revisions.requireSafe(a.base());
         }
@@ -51,6 +74,9 @@ public sealed interface Target {
             throw invalid("--base applies only when no TARGET is given (it means BASE...HEAD)");
         }
         Matcher url = PR_URL.matcher(target);
+        if (!url.matches()) {
+            url = PR_URL_NO_SCHEME.matcher(target);
+        }
         if (url.matches()) {
             String host = url.group(1);
             String repo = url.group(2) + "/" + url.group(3);
@@ -63,6 +89,10 @@ public sealed interface Target {
         if (target.startsWith("http://") || target.startsWith("https://")) {
             throw invalid("not a pull request URL: " + target + " (expected https://HOST/OWNER/REPO/pull/N)");
         }
+        Matcher reference = PR_REFERENCE.matcher(target);
+        if (reference.matches()) {
+            return new PullRequest(prNumber(reference.group(2)), reference.group(1));
+        }
         int three = target.indexOf("...");
         if (three >= 0) {
             return new Range(side(target.substring(0, three)), side(target.substring(three + 3)), true);
@@ -71,8 +101,7 @@ public sealed interface Target {
         if (two >= 0) {
             return new Range(side(target.substring(0, two)), side(target.substring(two + 2)), false);
         }
-        throw invalid("'" + target + "' is not a target: use A...B, A..B, a pull request number or URL,"
-                + " or --commit REV");
+        return new Rev(target);
     }
 
     private static long prNumber(String digits) {

@@ -11,6 +11,8 @@ public enum ErrorCode {
     PREREQUISITE,
     AUTH_ERROR,
     NOT_FOUND,
+    /** With --strict: a selected path (--file, or a path after --) matches no changed file. */
+    NO_MATCH,
     RATE_LIMIT,
     NETWORK_ERROR,
     /** A caller named a GitHub host the user never chose; gh is not run toward it. */

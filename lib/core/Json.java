@@ -11,6 +11,15 @@ public final class Json {
 
     private Json() {}
 
+    /** Indented for a person at a terminal; the same JSON as {@link #write(Object)}. */
+    public static String writePretty(Object value) {
+        try {
+            return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new PrdiffException(ErrorCode.INTERNAL_ERROR, "cannot serialise result: " + e.getMessage(), e);
+        }
+    }
+
     public static String write(Object value) {
         try {
             return MAPPER.writeValueAsString(value);

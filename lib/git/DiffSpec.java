@@ -9,6 +9,8 @@ import java.util.List;
  * @param revisions   the revision arguments for git diff, always full SHAs
  * @param objectsOnly true when only commits are named, so no work tree or index may be read
  * @param warnings    things the caller should know, e.g. several merge bases
+ * @param options     git diff options the range needs before its revisions ({@code --cached}), usually none
+ * @param untracked   the work tree's untracked files count as added (computed on a copy of the index)
  */
 public record DiffSpec(
         String range,
@@ -17,11 +19,19 @@ public record DiffSpec(
         String baseSha,
         String headSha,
         String mergeBaseSha,
-        List<String> warnings) {
+        List<String> warnings,
+        List<String> options,
+        boolean untracked) {
 
     public DiffSpec {
         revisions = List.copyOf(revisions);
         warnings = List.copyOf(warnings);
+        options = List.copyOf(options);
+    }
+
+    public DiffSpec(String range, List<String> revisions, boolean objectsOnly, String baseSha, String headSha,
+            String mergeBaseSha, List<String> warnings) {
+        this(range, revisions, objectsOnly, baseSha, headSha, mergeBaseSha, warnings, List.of(), false);
     }
 
     /** The range with the full SHAs it was computed from, so an answer can be reproduced exactly. */

@@ -31,9 +31,13 @@ public final class Git {
     private final Map<String, String> objectsEnv;
     private final Map<String, String> inheritedEnv;
     private final Map<String, String> resolved = new ConcurrentHashMap<>();
+    private final String prefix;
+    private final boolean bare;
 
     private Git(Path workDir, Path gitDir, ScratchGitDir scratch, Duration timeout, Map<String, String> repositoryEnv,
-            Map<String, String> objectsEnv, Map<String, String> inheritedEnv) {
+            Map<String, String> objectsEnv, Map<String, String> inheritedEnv, String prefix, boolean bare) {
+        this.prefix = prefix;
+        this.bare = bare;
         this.workDir = workDir;
         this.gitDir = gitDir;
         this.scratch = scratch;
@@ -60,19 +64,21 @@ public final class Git {
         Map<String, String> env = GitEnvironment.repository(inheritedEnv,
                 TrustSettings.configFile(inheritedEnv, timeout), emptyHome);
         Command probe = new Command("git rev-parse", List.of("git", "rev-parse", "--absolute-git-dir",
-                "--git-path", "objects", "--git-path", "shallow", "--show-object-format"), abs, env, timeout);
+                "--git-path", "objects", "--git-path", "shallow", "--show-prefix", "--is-bare-repository",
+                "--show-object-format"), abs, env, timeout);
         Subprocess.Captured found = Subprocess.capture(probe);
         if (!found.ok()) {
             throw notARepository(abs, found.stderr());
         }
         String[] lines = found.text().split("\n");
-        if (lines.length < 4) {
+        if (lines.length < 6) {
             throw new PrdiffException(ErrorCode.GIT_FAILED, "git rev-parse gave an unexpected answer in " + abs);
         }
         Path gitDir = Path.of(lines[0]);
-        ScratchGitDir scratch = ScratchGitDir.forObjects(abs.resolve(lines[1]).normalize(), lines[3].strip(),
+        ScratchGitDir scratch = ScratchGitDir.forObjects(abs.resolve(lines[1]).normalize(), lines[5].strip(),
                 abs.resolve(lines[2]).normalize());
-        return new Git(abs, gitDir, scratch, timeout, env, GitEnvironment.objects(inheritedEnv, emptyHome), inheritedEnv);
+        return new Git(abs, gitDir, scratch, timeout, env, GitEnvironment.objects(inheritedEnv, emptyHome), inheritedEnv,
+                lines[3], lines[4].strip().equals("true"));
     }
 
     private static PrdiffException notARepository(Path dir, String stderr) {
@@ -94,6 +100,33 @@ public final class Git {
 
     public Path gitDir() {
         return gitDir;
+    }
+
+    /**
+     * Where {@link #workDir()} lies below the work tree's top level, as git's --show-prefix says ("pkg/cmd/", or
+     * "" at the top, in a bare repository or inside .git): paths a person types there are relative to it.
+     */
+    public String prefix() {
+        return prefix;
+    }
+
+    /** The work tree's top level, or null in a bare repository. */
+    public Path topLevel() {
+        if (bare) {
+            return null;
+        }
+        Path top = workDir;
+        for (String part : prefix.split("/")) {
+            if (!part.isEmpty() && top.getParent() != null) {
+                top = top.getParent();
+            }
+        }
+        return top;
+    }
+
+    /** True for a repository without a work tree. */
+    public boolean isBare() {
+        return bare;
     }
 
     public Duration timeout() {
@@ -207,12 +240,21 @@ public final class Git {
 
     /** Runs a git command in the checkout (work tree and index visible). */
     public Subprocess.Result checkout(Subprocess.StdoutReader reader, List<String> args) {
-        return check(Subprocess.run(inCheckout(label(args), args), reader, null), args);
+        return checkout(reader, args, Map.of());
+    }
+
+    /** As {@link #checkout(Subprocess.StdoutReader, List)}, with variables added to git's environment. */
+    public Subprocess.Result checkout(Subprocess.StdoutReader reader, List<String> args, Map<String, String> env) {
+        return check(Subprocess.run(inCheckout(label(args), args, env), reader, null), args);
     }
 
     /** Runs a git command in the checkout and returns its exit code and stderr without judging them. */
     public Subprocess.Captured checkoutRaw(List<String> args) {
-        return Subprocess.capture(inCheckout(label(args), args));
+        return checkoutRaw(args, Map.of());
+    }
+
+    public Subprocess.Captured checkoutRaw(List<String> args, Map<String, String> env) {
+        return Subprocess.capture(inCheckout(label(args), args, env));
     }
 
     /**
@@ -241,11 +283,16 @@ public final class Git {
         return new Command(label, argv, scratch.dir(), objectsEnv, timeout);
     }
 
-    private Command inCheckout(String label, List<String> args) {
+    private Command inCheckout(String label, List<String> args, Map<String, String> extraEnv) {
         List<String> argv = new ArrayList<>(List.of("git"));
         argv.addAll(GitEnvironment.configArgs(GitEnvironment.DIFF_CONFIG));
         argv.addAll(args);
-        return new Command(label, argv, workDir, repositoryEnv, timeout);
+        Map<String, String> env = repositoryEnv;
+        if (!extraEnv.isEmpty()) {
+            env = new java.util.HashMap<>(repositoryEnv);
+            env.putAll(extraEnv);
+        }
+        return new Command(label, argv, workDir, env, timeout);
     }
 
     static String label(List<String> args) {

@@ -8,6 +8,10 @@ import dev.prdiff.diff.SectionFilter;
 import dev.prdiff.exec.Subprocess;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -57,8 +61,44 @@ public final class LocalDiffs {
 
     /** Tracked changes in the work tree and index against HEAD. */
     public DiffSpec workingTree() {
+        return workingTree(WorkTree.TRACKED);
+    }
+
+    /** What of the work tree a work-tree diff shows. */
+    public enum WorkTree {
+        /** Tracked files as they are in the work tree (git diff REV). */
+        TRACKED,
+        /** The index only (git diff --cached REV). */
+        STAGED,
+        /** The work tree, untracked files included as added (git add -N on a copy of the index). */
+        UNTRACKED
+    }
+
+    /** The work tree (or index) against HEAD. */
+    public DiffSpec workingTree(WorkTree mode) {
         String head = git.commit("HEAD");
-        return new DiffSpec("HEAD (working tree)", List.of(head), false, head, null, null, List.of());
+        return workTreeSpec("HEAD", head, head, null, mode, List.of());
+    }
+
+    /**
+     * The branch since it forked from {@code base}, uncommitted changes included: the work tree (or index)
+     * against the merge base of {@code base} and HEAD, as {@code git diff $(git merge-base BASE HEAD)}.
+     */
+    public DiffSpec workTreeSince(String base, WorkTree mode) {
+        DiffSpec committed = range(base, "HEAD", true);
+        return workTreeSpec(committed.range(), committed.mergeBaseSha(), committed.baseSha(),
+                committed.mergeBaseSha(), mode, committed.warnings());
+    }
+
+    private static DiffSpec workTreeSpec(String label, String from, String baseSha, String mergeBase, WorkTree mode,
+            List<String> warnings) {
+        String what = switch (mode) {
+            case TRACKED -> " (working tree)";
+            case STAGED -> " (staged changes)";
+            case UNTRACKED -> " (working tree, untracked files included)";
+        };
+        return new DiffSpec(label + what, List.of(from), false, baseSha, null, mergeBase, warnings,
+                mode == WorkTree.STAGED ? List.of("--cached") : List.of(), mode == WorkTree.UNTRACKED);
     }
 
     /** The whole diff, byte for byte what git diff prints. */
@@ -67,11 +107,31 @@ public final class LocalDiffs {
     }
 
     /**
-     * Only the sections touching the given repo-relative paths, byte for byte as in the whole diff. Between
-     * commits git computes just those files (see {@link PathLimit}); otherwise they are cut from the whole diff.
+     * Only the sections touching the given repo-relative paths (or lying below one, for a directory), byte for
+     * byte as in the whole diff. Between commits git computes just those files (see {@link PathLimit}); otherwise
+     * they are cut from the whole diff. Returns the old and new paths of the sections written.
      */
-    public void writeFiles(DiffSpec spec, Set<String> paths, OutputStream out) {
-        run(spec, List.of(), pathLimit(spec, paths), in -> SectionFilter.copy(in, paths, out));
+    public List<String> writeFiles(DiffSpec spec, Set<String> paths, OutputStream out) {
+        List<String> written = new ArrayList<>();
+        run(spec, List.of(), pathLimit(spec, paths), in -> SectionFilter.copy(in, paths, out, s -> {
+            if (SectionFilter.touches(paths, s)) {
+                written.add(s.oldPath());
+                written.add(s.newPath());
+            }
+        }));
+        return written;
+    }
+
+    /** Every path the diff changes, old and new names of renames alike. */
+    public List<String> changedPaths(DiffSpec spec) {
+        List<String> paths = new ArrayList<>();
+        for (FileEntry f : files(spec)) {
+            paths.add(f.path());
+            if (f.previousPath() != null) {
+                paths.add(f.previousPath());
+            }
+        }
+        return paths;
     }
 
     /** The changed files with their line counts, in diff order, as git's --raw and --numstat report them. */
@@ -91,7 +151,7 @@ public final class LocalDiffs {
         List<String> limit = pathLimit(spec, paths);
         List<FileEntry> files = listed(spec, limit);
         return files.stream()
-                .filter(f -> paths.contains(f.name()) || (f.previousName() != null && paths.contains(f.previousName())))
+                .filter(f -> SectionFilter.selects(paths, f.name()) || SectionFilter.selects(paths, f.previousName()))
                 .toList();
     }
 
@@ -119,15 +179,70 @@ public final class LocalDiffs {
         return r.exitCode() == 1;
     }
 
-    /** The first of main, master, origin/HEAD that exists, else null. */
+    /**
+     * The branch a reviewer would compare HEAD with, or null: the current branch's upstream when it is another
+     * branch (an upstream of the same name is where the branch is pushed, not what it forked from); else the
+     * remote's default branch (origin/HEAD, else origin/main, origin/master, origin/trunk); else a local main,
+     * master or trunk. A local branch of the remote default's name wins only when it is ahead of the remote
+     * one, so a stale local main is never the base.
+     */
     public String defaultBase() {
-        for (String candidate : List.of("main", "master", "origin/HEAD")) {
-            String ref = candidate.equals("origin/HEAD") ? "refs/remotes/origin/HEAD" : "refs/heads/" + candidate;
-            if (git.hasCommit(ref)) {
-                return candidate;
+        String branch = text(git.repositoryRaw(List.of("symbolic-ref", "--quiet", "--short", "HEAD")));
+        if (branch != null) {
+            String upstream = text(git.repositoryRaw(List.of("for-each-ref", "--format=%(upstream)",
+                    "refs/heads/" + branch)));
+            if (upstream != null && !upstream.endsWith("/" + branch) && git.hasCommit(upstream)) {
+                return shortName(upstream);
+            }
+        }
+        String remote = text(git.repositoryRaw(List.of("symbolic-ref", "--quiet", "refs/remotes/origin/HEAD")));
+        if (remote == null || !git.hasCommit(remote)) {
+            remote = null;
+            for (String name : DEFAULT_BRANCHES) {
+                if (git.hasCommit("refs/remotes/origin/" + name)) {
+                    remote = "refs/remotes/origin/" + name;
+                    break;
+                }
+            }
+        }
+        if (remote != null) {
+            String local = "refs/heads/" + remote.substring("refs/remotes/origin/".length());
+            if (git.hasCommit(local) && !git.commit(local).equals(git.commit(remote)) && isAncestor(remote, local)) {
+                return shortName(local);
+            }
+            return shortName(remote);
+        }
+        for (String name : DEFAULT_BRANCHES) {
+            if (git.hasCommit("refs/heads/" + name)) {
+                return name;
             }
         }
         return null;
+    }
+
+    private static final List<String> DEFAULT_BRANCHES = List.of("main", "master", "trunk");
+
+    private static String shortName(String ref) {
+        for (String prefix : List.of("refs/heads/", "refs/remotes/")) {
+            if (ref.startsWith(prefix)) {
+                return ref.substring(prefix.length());
+            }
+        }
+        return ref;
+    }
+
+    private boolean isAncestor(String ancestor, String descendant) {
+        var r = git.objectsRaw(List.of("merge-base", "--is-ancestor", git.commit(ancestor), git.commit(descendant)));
+        return r.exitCode() == 0;
+    }
+
+    /** The first line a git call printed, or null when it failed or printed nothing. */
+    private static String text(Subprocess.Captured r) {
+        if (!r.ok()) {
+            return null;
+        }
+        String t = r.text().strip();
+        return t.isEmpty() || t.contains("\n") ? null : t;
     }
 
     private void run(DiffSpec spec, List<String> extra, Subprocess.StdoutReader reader) {
@@ -138,14 +253,66 @@ public final class LocalDiffs {
         List<String> args = new ArrayList<>(List.of("diff"));
         args.addAll(GitEnvironment.DIFF_OPTIONS);
         args.addAll(extra);
+        args.addAll(spec.options());
         args.add("--end-of-options");
         args.addAll(spec.revisions());
         args.add("--");
         args.addAll(pathspec);
         if (spec.objectsOnly()) {
             git.objects(reader, args);
+        } else if (spec.untracked()) {
+            withUntracked(env -> git.checkout(reader, args, env));
         } else {
             git.checkout(reader, args);
+        }
+    }
+
+    /**
+     * Runs {@code diff} on a copy of the index where the work tree's untracked files (those git status lists,
+     * ignored ones left out) are recorded as intended additions, so they show as added files; the user's index
+     * is never written.
+     */
+    private void withUntracked(java.util.function.Consumer<java.util.Map<String, String>> diff) {
+        Path index = null;
+        Path list = null;
+        try {
+            index = Files.createTempFile(PrivateDir.ensureDir(PrivateDir.get().resolve("index")), "index-", "");
+            list = Files.createTempFile(PrivateDir.get().resolve("index"), "untracked-", "");
+            Path userIndex = git.gitDir().resolve("index");
+            if (Files.exists(userIndex)) {
+                Files.copy(userIndex, index, StandardCopyOption.REPLACE_EXISTING);
+            } else {
+                Files.delete(index);
+            }
+            java.util.Map<String, String> env = java.util.Map.of("GIT_INDEX_FILE", index.toString(),
+                    "GIT_LITERAL_PATHSPECS", "1");
+            var untracked = git.checkoutRaw(List.of("ls-files", "-z", "--others", "--exclude-standard", "--", ":/"),
+                    java.util.Map.of());
+            if (!untracked.ok()) {
+                throw new PrdiffException(ErrorCode.GIT_FAILED, "git ls-files failed: " + Git.trim(untracked.stderr()));
+            }
+            if (untracked.stdout().length > 0) {
+                Files.write(list, untracked.stdout());
+                var added = git.checkoutRaw(List.of("add", "--intent-to-add",
+                        "--pathspec-from-file=" + list, "--pathspec-file-nul"), env);
+                if (!added.ok()) {
+                    throw new PrdiffException(ErrorCode.GIT_FAILED, "git add --intent-to-add on a copy of the index"
+                            + " failed: " + Git.trim(added.stderr()));
+                }
+            }
+            diff.accept(env);
+        } catch (IOException e) {
+            throw new PrdiffException(ErrorCode.INTERNAL_ERROR, "cannot copy the index: " + e.getMessage(), e);
+        } finally {
+            for (Path p : new Path[] {index, list}) {
+                try {
+                    if (p != null) {
+                        Files.deleteIfExists(p);
+                    }
+                } catch (IOException ignored) {
+                    // the private directory goes at exit
+                }
+            }
         }
     }
 

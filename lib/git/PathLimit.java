@@ -1,6 +1,7 @@
 package dev.prdiff.git;
 
 import dev.prdiff.core.PathBytes;
+import dev.prdiff.diff.SectionFilter;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -13,6 +14,7 @@ import java.util.Set;
  * range costs what git needs for that file. A pathspec filters before rename detection: an added or deleted
  * file may be half of a rename the whole diff pairs, so its partner joins the pathspec, and the pairing is then
  * proven equal to the whole diff's; where it is not, there is no limit and the caller cuts from the whole diff.
+ * A wanted path may be a directory: it selects everything below it, in the pathspec and in the checks alike.
  */
 final class PathLimit {
     /** Past this many paths the argument list grows large and a whole diff is as cheap. */
@@ -32,7 +34,7 @@ final class PathLimit {
             return null;
         }
         List<Change> unpaired = raw(List.of("--no-renames"), wanted);
-        boolean addedOrDeleted = unpaired.stream().anyMatch(c -> wanted.contains(c.newPath())
+        boolean addedOrDeleted = unpaired.stream().anyMatch(c -> SectionFilter.selects(wanted, c.newPath())
                 && (c.status() == 'A' || c.status() == 'D'));
         if (!addedOrDeleted) {
             // Only added and deleted files take part in rename detection; modified ones stay as they are.
@@ -41,7 +43,7 @@ final class PathLimit {
         List<Change> whole = raw(List.of(), null);
         Set<String> paths = new LinkedHashSet<>(wanted);
         for (Change c : whole) {
-            if (c.paired() && (wanted.contains(c.oldPath()) || wanted.contains(c.newPath()))) {
+            if (c.paired() && (SectionFilter.selects(wanted, c.oldPath()) || SectionFilter.selects(wanted, c.newPath()))) {
                 paths.add(c.oldPath());
                 paths.add(c.newPath());
             }

@@ -23,6 +23,11 @@ public final class Revisions {
         return rev;
     }
 
+    /** True for 4 to 64 hex digits, which prdiff always reads as an object id, never as a ref (see ObjectIds). */
+    public static boolean isObjectId(String rev) {
+        return ObjectIds.isObjectId(rev);
+    }
+
     /** A commit id as given to --sha: 4 to 64 hex digits. */
     public static String requireSha(String sha, String option) {
         if (sha == null || !FULL_OR_SHORT_SHA.matcher(sha).matches()) {
