@@ -150,7 +150,7 @@ class LauncherTest {
     }
 
     private static Proc.Result prdiff(Path script, Map<String, String> env) {
-        return run(script, List.of("-C", repo.dir().toString(), "HEAD~1...HEAD", "--files-only"), env, null);
+        return run(script, List.of("-C", repo.dir().toString(), "-v", "HEAD~1...HEAD", "--files-only"), env, null);
     }
 
     private static Proc.Result run(Path script, List<String> args, Map<String, String> env, byte[] stdin) {
