@@ -4,8 +4,6 @@ import support.TempRepo;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -35,11 +33,7 @@ class DefaultRangeCliTest {
     }
 
     static Proc.Result ok(TempRepo r, String... args) {
-        List<String> all = new ArrayList<>(List.of("-C", r.dir().toString()));
-        all.addAll(List.of(args));
-        Proc.Result res = PrdiffCli.run(all.toArray(String[]::new));
-        assertEquals(0, res.exit(), res.stderr());
-        return res;
+        return PrdiffCli.ok(r.dir(), args);
     }
 
     static Proc.Result fails(TempRepo r, Path dir, String code) {

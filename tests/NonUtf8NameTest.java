@@ -65,11 +65,7 @@ class NonUtf8NameTest {
     }
 
     static Proc.Result ok(String... args) {
-        List<String> all = new ArrayList<>(List.of("-C", dir));
-        all.addAll(List.of(args));
-        Proc.Result r = PrdiffCli.run(all.toArray(String[]::new));
-        assertEquals(0, r.exit(), r.stderr());
-        return r;
+        return PrdiffCli.ok(java.nio.file.Path.of(dir), args);
     }
 
     static JsonNode json(byte[] bytes) {

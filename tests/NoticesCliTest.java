@@ -33,11 +33,7 @@ class NoticesCliTest {
     }
 
     static Proc.Result run(String... args) {
-        String[] all = new String[args.length + 2];
-        all[0] = "-C";
-        all[1] = repo.dir().toString();
-        System.arraycopy(args, 0, all, 2, args.length);
-        return PrdiffCli.run(all);
+        return PrdiffCli.in(repo.dir(), args);
     }
 
     @Test

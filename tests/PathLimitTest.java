@@ -67,11 +67,7 @@ class PathLimitTest {
     }
 
     static Proc.Result ok(TempRepo r, String... args) {
-        List<String> all = new ArrayList<>(List.of("-C", r.dir().toString()));
-        all.addAll(List.of(args));
-        Proc.Result res = PrdiffCli.run(all.toArray(String[]::new));
-        assertEquals(0, res.exit(), res.stderr());
-        return res;
+        return PrdiffCli.ok(r.dir(), args);
     }
 
     @Test

@@ -5,7 +5,6 @@ import org.junit.jupiter.api.Test;
 import support.Proc;
 import support.TempRepo;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -39,11 +38,7 @@ class ShorthandCliTest {
     }
 
     static Proc.Result ok(String... args) {
-        List<String> all = new ArrayList<>(List.of("-C", repo.dir().toString()));
-        all.addAll(List.of(args));
-        Proc.Result r = PrdiffCli.run(all.toArray(String[]::new));
-        assertEquals(0, r.exit(), r.stderr());
-        return r;
+        return PrdiffCli.ok(repo.dir(), args);
     }
 
     @Test

@@ -28,6 +28,20 @@ final class PrdiffCli {
         return new Proc.Result(code, out.toByteArray(), err.toString(StandardCharsets.UTF_8));
     }
 
+    /** In-process, with {@code -C DIR} before the arguments. */
+    static Proc.Result in(Path dir, String... args) {
+        List<String> all = new ArrayList<>(List.of("-C", dir.toString()));
+        all.addAll(List.of(args));
+        return run(all.toArray(String[]::new));
+    }
+
+    /** As {@link #in}, failing the test unless prdiff exits 0. */
+    static Proc.Result ok(Path dir, String... args) {
+        Proc.Result r = in(dir, args);
+        org.junit.jupiter.api.Assertions.assertEquals(0, r.exit(), r.stderr());
+        return r;
+    }
+
     /** Runs the CLI in a new JVM with exactly this environment and working directory. */
     static Proc.Result spawn(Map<String, String> env, Path cwd, String... args) {
         return Proc.run(argv(args), cwd, env, Duration.ofSeconds(120));
