@@ -1,0 +1,167 @@
+///usr/bin/env jbang "$0" "$@" ; exit $?
+//JAVA 17+
+//DEPS com.fasterxml.jackson.core:jackson-databind:2.20.1
+//DESCRIPTION Times warm MCP tool calls against the git commands they stand for, and checks every answer
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Usage: ./jbang bench/McpLatency.java REPO PATH CALLS SERVER_COMMAND...
+ * Starts the server, sends initialize and notifications/initialized, then CALLS tools/call lines each of
+ * get_changed_files (main...feature) and get_diff (main...feature, path PATH), timing each answer. Runs the git
+ * command each tool stands for CALLS times too. Prints key=value lines (milliseconds); exits 1 when an answer
+ * differs from git's (get_diff: byte-identical text; get_changed_files: each file's counts equal numstat's).
+ */
+class McpLatency {
+    static final ObjectMapper JSON = new ObjectMapper();
+    static int failures;
+
+    public static void main(String[] args) throws Exception {
+        String repo = args[0];
+        String path = args[1];
+        int calls = Integer.parseInt(args[2]);
+        List<String> server = Arrays.asList(args).subList(3, args.length);
+
+        List<String> numstat = List.of("git", "-C", repo, "diff", "--numstat", "-z", "main...feature");
+        List<String> fileDiff = List.of("git", "-C", repo, "diff", "main...feature", "--", ":(literal)" + path);
+        String expectedCounts = countsFromNumstat(run(numstat));
+        String expectedDiff = run(fileDiff);
+
+        long started = System.nanoTime();
+        Process p = new ProcessBuilder(server).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        OutputStream to = p.getOutputStream();
+        BufferedReader from = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        ObjectNode init = JSON.createObjectNode();
+        init.put("protocolVersion", "2025-06-18");
+        init.putObject("capabilities");
+        init.putObject("clientInfo").put("name", "prdiff-bench").put("version", "1");
+        JsonNode initialized = call(to, from, 0, "initialize", init);
+        System.out.printf("mcp_initialize_ms=%.1f%n", (System.nanoTime() - started) / 1e6);
+        check(initialized.has("result"), "initialize answered " + initialized);
+        send(to, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+
+        ObjectNode changed = toolArgs();
+        ObjectNode diff = toolArgs().put("path", path);
+        double[] filesMs = new double[calls];
+        double[] diffMs = new double[calls];
+        for (int i = 0; i < calls; i++) {
+            long t = System.nanoTime();
+            JsonNode r = call(to, from, 1 + 2 * i, "tools/call", tool("get_changed_files", changed));
+            filesMs[i] = (System.nanoTime() - t) / 1e6;
+            check(expectedCounts.equals(countsFromFileList(r)), "get_changed_files counts differ from numstat: " + r);
+            t = System.nanoTime();
+            r = call(to, from, 2 + 2 * i, "tools/call", tool("get_diff", diff));
+            diffMs[i] = (System.nanoTime() - t) / 1e6;
+            check(expectedDiff.equals(r.path("result").path("content").path(0).path("text").asText(null)),
+                    "get_diff path " + path + " differs from git diff -- ':(literal)" + path + "'");
+        }
+        to.close();
+        p.waitFor();
+        report("mcp_get_changed_files", filesMs);
+        report("mcp_get_diff_path", diffMs);
+        report("git_numstat", timeGit(numstat, calls));
+        report("git_diff_path", timeGit(fileDiff, calls));
+        System.out.println("mcp_calls=" + calls + " mcp_answers_ok=" + (failures == 0));
+        System.exit(failures == 0 ? 0 : 1);
+    }
+
+    static ObjectNode toolArgs() {
+        ObjectNode a = JSON.createObjectNode();
+        a.put("base", "main");
+        a.put("head", "feature");
+        return a;
+    }
+
+    static ObjectNode tool(String name, ObjectNode arguments) {
+        ObjectNode params = JSON.createObjectNode();
+        params.put("name", name);
+        params.set("arguments", arguments);
+        return params;
+    }
+
+    static JsonNode call(OutputStream to, BufferedReader from, int id, String method, JsonNode params) throws IOException {
+        ObjectNode m = JSON.createObjectNode();
+        m.put("jsonrpc", "2.0");
+        m.put("id", id);
+        m.put("method", method);
+        m.set("params", params);
+        send(to, JSON.writeValueAsString(m));
+        for (String line; (line = from.readLine()) != null; ) {
+            JsonNode answer = JSON.readTree(line);
+            if (answer.path("id").asInt(-1) == id) {
+                return answer;
+            }
+        }
+        throw new IOException("the server closed stdout before answering " + method + " id " + id);
+    }
+
+    static void send(OutputStream to, String line) throws IOException {
+        to.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+        to.flush();
+    }
+
+    static double[] timeGit(List<String> command, int calls) throws Exception {
+        double[] ms = new double[calls];
+        for (int i = 0; i < calls; i++) {
+            long t = System.nanoTime();
+            run(command);
+            ms[i] = (System.nanoTime() - t) / 1e6;
+        }
+        return ms;
+    }
+
+    static String run(List<String> command) throws Exception {
+        Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (p.waitFor() != 0) {
+            throw new IllegalStateException(command + " exited " + p.exitValue());
+        }
+        return out;
+    }
+
+    /** "additions deletions path" per file, sorted; a rename's record is followed by its old and new names. */
+    static String countsFromNumstat(String z) {
+        List<String> out = new ArrayList<>();
+        String[] f = z.split("\0");
+        for (int i = 0; i < f.length; i++) {
+            String[] c = f[i].split("\t", -1);
+            String path = c[2].isEmpty() ? f[i += 2] : c[2];
+            out.add(c[0] + " " + c[1] + " " + path);
+        }
+        out.sort(null);
+        return String.join("\n", out);
+    }
+
+    static String countsFromFileList(JsonNode answer) {
+        List<String> out = new ArrayList<>();
+        answer.path("result").path("structuredContent").path("files").forEach(f ->
+                out.add(f.path("additions").asLong() + " " + f.path("deletions").asLong() + " " + f.path("path").asText()));
+        out.sort(null);
+        return String.join("\n", out);
+    }
+
+    static void report(String name, double[] ms) {
+        double[] s = ms.clone();
+        Arrays.sort(s);
+        System.out.printf("%s_p50_ms=%.2f %s_p99_ms=%.2f%n", name, s[(s.length - 1) / 2], name,
+                s[(int) Math.ceil(s.length * 0.99) - 1]);
+    }
+
+    static void check(boolean ok, String what) {
+        if (!ok) {
+            failures++;
+            System.err.println("bench: WRONG: " + what);
+        }
+    }
+}
