@@ -1,0 +1,178 @@
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import support.Proc;
+import support.RepoRoot;
+import support.TempRepo;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * `./jbang --install-command DIR` as a user runs it: a fresh HOME (for the shell and, through
+ * JAVA_TOOL_OPTIONS, for Java's user.home), a PATH with no jbang on it, then `prdiff` and `prdiff-mcp`
+ * called by name. The pinned JBang and the Maven repository are the user's, so nothing is downloaded;
+ * the JBang cache is the fresh HOME's, so the first call builds as it would for a new user.
+ */
+class InstallCommandTest {
+    private static final Duration TIMEOUT = Duration.ofSeconds(240);
+    private static final String INITIALIZE = """
+            {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18",\
+            "capabilities":{},"clientInfo":{"name":"junit","version":"1"}}}
+            """;
+
+    private static Path root;
+    private static TempRepo repo;
+
+    @BeforeAll
+    static void fixture() {
+        root = RepoRoot.find();
+        repo = TempRepo.init();
+        repo.write("a.txt", "a\n");
+        repo.commit("a");
+        repo.write("a.txt", "b\nc\n");
+        repo.write("sub/b.txt", "new\n");
+        repo.commit("b");
+    }
+
+    @AfterAll
+    static void cleanup() {
+        repo.close();
+    }
+
+    @Test
+    void theInstalledCommandsRunWithoutAJbangOnPathFromAnyFolderAndReinstallIsIdempotent(@TempDir Path tmp)
+            throws Exception {
+        Path bin = tmp.resolve("bin");
+        Map<String, String> env = freshHome(tmp.resolve("home"));
+
+        Proc.Result install = wrapper(List.of("--install-command", bin.toString()), env);
+        assertEquals(0, install.exit(), install.describe());
+        assertEquals("", install.out());
+        assertTrue(install.stderr().contains(bin + " is not on your PATH"), install.stderr());
+        assertTrue(install.stderr().contains("export PATH=\"" + bin + ":$PATH\""), install.stderr());
+        byte[] prdiff = Files.readAllBytes(bin.resolve("prdiff"));
+        byte[] mcp = Files.readAllBytes(bin.resolve("prdiff-mcp"));
+        assertTrue(Files.isExecutable(bin.resolve("prdiff")) && Files.isExecutable(bin.resolve("prdiff-mcp")));
+
+        env.put("PATH", bin + ":" + env.get("PATH"));
+        assertNotEquals(0, shell("command -v jbang", List.of(), tmp, env, null).exit(), "a jbang is on PATH");
+
+        // From a folder outside the repository and the clone, with -C.
+        Proc.Result outside = shell("exec prdiff \"$@\"", List.of("-C", repo.dir().toString(), "HEAD~1...HEAD",
+                "--files-only"), tmp, env, null);
+        assertEquals(0, outside.exit(), outside.describe());
+        assertEquals(repo.text("diff", "--numstat", "HEAD~1...HEAD"), numstat(outside.out()));
+
+        // From a subfolder of the repository, without -C: the command runs where it is called.
+        Proc.Result inside = shell("exec prdiff \"$@\"", List.of("HEAD~1...HEAD", "--files-only"),
+                repo.dir().resolve("sub"), env, null);
+        assertEquals(0, inside.exit(), inside.describe());
+        assertArrayEquals(outside.stdout(), inside.stdout());
+
+        Proc.Result server = shell("exec prdiff-mcp", List.of(), tmp, env, INITIALIZE.getBytes(StandardCharsets.UTF_8));
+        assertEquals(0, server.exit(), server.describe());
+        assertTrue(server.out().startsWith("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"protocolVersion\":\"2025-06-18\""),
+                server.describe());
+
+        Proc.Result again = wrapper(List.of("--install-command"), withBinDir(env, bin));
+        assertEquals(0, again.exit(), again.describe());
+        assertFalse(again.stderr().contains("not on your PATH"), again.stderr());
+        assertArrayEquals(prdiff, Files.readAllBytes(bin.resolve("prdiff")));
+        assertArrayEquals(mcp, Files.readAllBytes(bin.resolve("prdiff-mcp")));
+        try (var files = Files.list(bin)) {
+            assertEquals(2, files.count(), "a reinstall left files behind");
+        }
+    }
+
+    @Test
+    void aFileItDidNotWriteIsNeverOverwrittenAndNothingIsWritten(@TempDir Path tmp) throws Exception {
+        Path bin = Files.createDirectories(tmp.resolve("bin"));
+        Path foreign = Files.writeString(bin.resolve("prdiff-mcp"), "#!/bin/sh\necho someone else's\n");
+        Map<String, String> env = freshHome(tmp.resolve("home"));
+
+        Proc.Result r = wrapper(List.of("--install-command", bin.toString()), env);
+        assertEquals(1, r.exit(), r.describe());
+        assertTrue(r.stderr().contains(foreign + " exists and was not written by --install-command"), r.stderr());
+        assertEquals("#!/bin/sh\necho someone else's\n", Files.readString(foreign));
+        assertFalse(Files.exists(bin.resolve("prdiff")), "prdiff was written although prdiff-mcp was refused");
+    }
+
+    /** prdiff's JSON file list as git's numstat lines (a.txt and sub/b.txt need no quoting). */
+    private static String numstat(String json) throws Exception {
+        StringBuilder lines = new StringBuilder();
+        for (JsonNode file : new ObjectMapper().readTree(json).get("files")) {
+            lines.append(file.get("additions").asInt()).append('\t').append(file.get("deletions").asInt())
+                    .append('\t').append(file.get("path").asText()).append('\n');
+        }
+        return lines.toString();
+    }
+
+    private static Map<String, String> withBinDir(Map<String, String> env, Path bin) {
+        Map<String, String> copy = new HashMap<>(env);
+        copy.put("PRDIFF_BIN_DIR", bin.toString());
+        return copy;
+    }
+
+    private static Proc.Result wrapper(List<String> args, Map<String, String> env) {
+        List<String> argv = new ArrayList<>(List.of(root.resolve("jbang").toString()));
+        argv.addAll(args);
+        return Proc.run(argv, root, env, TIMEOUT);
+    }
+
+    /** Runs through sh, so that the command is looked up on the child's PATH, as a user's shell does. */
+    private static Proc.Result shell(String script, List<String> args, Path dir, Map<String, String> env, byte[] stdin) {
+        List<String> argv = new ArrayList<>(List.of("sh", "-c", script, "sh"));
+        argv.addAll(args);
+        Proc.Result r = Proc.attempt(argv, dir, env, stdin, TIMEOUT);
+        if (r.timedOut()) throw new AssertionError(argv + " did not finish in " + TIMEOUT.toSeconds() + "s: " + r.stderr());
+        return r;
+    }
+
+    /**
+     * A new user's environment: HOME and user.home in a temp folder, no JBANG_* or launch settings, no jbang on
+     * PATH. The pinned JBang and Maven's repository are reused when this machine has them.
+     */
+    private static Map<String, String> freshHome(Path home) throws Exception {
+        Files.createDirectories(home);
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.keySet().removeIf(name -> name.startsWith("JBANG_") || name.startsWith("PRDIFF_") || name.startsWith("XDG_"));
+        env.put("HOME", home.toString());
+        env.put("JAVA_TOOL_OPTIONS", "-Duser.home=" + home);
+        env.put("PATH", String.join(":", Arrays.stream(System.getenv("PATH").split(":"))
+                .filter(dir -> !dir.isEmpty() && !Files.exists(Path.of(dir, "jbang")))
+                .toList()));
+        Path pinned = pinnedJBang();
+        if (Files.isRegularFile(pinned.resolve("jbang.lock"))) env.put("PRDIFF_JBANG_HOME", pinned.toString());
+        String mavenRepo = System.getenv().getOrDefault("JBANG_REPO", System.getProperty("user.home") + "/.m2/repository");
+        if (Files.isDirectory(Path.of(mavenRepo))) env.put("JBANG_REPO", mavenRepo);
+        return env;
+    }
+
+    private static Path pinnedJBang() throws Exception {
+        String home = System.getenv("PRDIFF_JBANG_HOME");
+        if (home != null) return Path.of(home);
+        Matcher m = Pattern.compile("(?m)^JBANG_VERSION=(\\S+)$").matcher(Files.readString(root.resolve("jbang")));
+        assertTrue(m.find(), "JBANG_VERSION not found in ./jbang");
+        String cacheHome = System.getenv().getOrDefault("XDG_CACHE_HOME", System.getProperty("user.home") + "/.cache");
+        return Path.of(cacheHome, "prdiff", "jbang-" + m.group(1));
+    }
+}
