@@ -1,6 +1,7 @@
 package dev.prdiff.app;
 
 import dev.prdiff.cache.MemoryCache;
+import dev.prdiff.shape.OutputShape;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,6 +24,7 @@ import java.util.Map;
  * @param strict  a selected path that matches no changed file is an error (NO_MATCH), not a warning
  * @param pathsFromDir {@code files} are relative to {@code dir} as a person typed them there (the CLI);
  *                 otherwise they are repo-relative (the MCP tools)
+ * @param shape   which changed files to show: filters and one page ({@link OutputShape#NONE}: all)
  */
 public record DiffRequest(
         Target target,
@@ -37,29 +39,39 @@ public record DiffRequest(
         boolean dirGiven,
         MemoryCache memory,
         boolean strict,
-        boolean pathsFromDir) {
+        boolean pathsFromDir,
+        OutputShape shape) {
 
     /** As the CLI builds it: {@code dir} is given exactly when it is not null (-C); no memory cache. */
     public DiffRequest(Target target, List<String> files, Path dir, Duration timeout, String repo, String sha,
             String baseSha, boolean noFetch, Map<String, String> env) {
-        this(target, files, dir, timeout, repo, sha, baseSha, noFetch, env, dir != null, null, false, false);
+        this(target, files, dir, timeout, repo, sha, baseSha, noFetch, env, dir != null, null, false, false,
+                OutputShape.NONE);
     }
 
     /** As the MCP tools build it: repo-relative paths, never strict. */
     public DiffRequest(Target target, List<String> files, Path dir, Duration timeout, String repo, String sha,
             String baseSha, boolean noFetch, Map<String, String> env, boolean dirGiven, MemoryCache memory) {
-        this(target, files, dir, timeout, repo, sha, baseSha, noFetch, env, dirGiven, memory, false, false);
+        this(target, files, dir, timeout, repo, sha, baseSha, noFetch, env, dirGiven, memory, false, false,
+                OutputShape.NONE);
     }
 
     /** This request with paths typed in {@code dir} (the CLI's), and {@code strict} as given. */
     public DiffRequest typedPaths(boolean strict) {
         return new DiffRequest(target, files, dir, timeout, repo, sha, baseSha, noFetch, env, dirGiven, memory, strict,
-                true);
+                true, shape);
+    }
+
+    /** This request with the output controls given. */
+    public DiffRequest shaped(OutputShape shape) {
+        return new DiffRequest(target, files, dir, timeout, repo, sha, baseSha, noFetch, env, dirGiven, memory, strict,
+                pathsFromDir, shape);
     }
 
     public DiffRequest {
         files = files == null ? List.of() : List.copyOf(files);
         env = env == null ? System.getenv() : Map.copyOf(env);
+        shape = shape == null ? OutputShape.NONE : shape;
     }
 
     public Duration timeoutOrDefault() {

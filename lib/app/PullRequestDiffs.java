@@ -161,6 +161,26 @@ final class PullRequestDiffs {
     /** The whole diff, or only the selected files' sections, warning of each path that matched nothing. */
     private void copy(InputStream diff, OutputStream out, Consumer<String> notices) throws IOException {
         PathSelection selection = selection();
+        if (request.shape().active()) {
+            List<String> touched = new ArrayList<>();
+            List<String> changed = new ArrayList<>();
+            var outcome = request.shape().copy(diff, out, s -> {
+                changed.add(s.oldPath());
+                changed.add(s.newPath());
+                boolean selected = selection == null || SectionFilter.touches(selection.paths(), s);
+                if (selected) {
+                    touched.add(s.oldPath());
+                    touched.add(s.newPath());
+                }
+                return selected;
+            });
+            if (selection != null) {
+                selection.report(touched, () -> changed.stream().filter(java.util.Objects::nonNull).toList(),
+                        request.strict(), notices);
+            }
+            request.shape().report(outcome, notices);
+            return;
+        }
         if (selection == null) {
             diff.transferTo(out);
             return;

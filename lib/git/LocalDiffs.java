@@ -107,6 +107,15 @@ public final class LocalDiffs {
     }
 
     /**
+     * Hands the diff to {@code reader}: whole when {@code paths} is null, else at least every section touching
+     * them (only those where a pathspec provably gives the same sections, see {@link PathLimit}); the reader
+     * picks the sections it wants.
+     */
+    public void read(DiffSpec spec, Set<String> paths, Subprocess.StdoutReader reader) {
+        run(spec, List.of(), paths == null ? List.of() : pathLimit(spec, paths), reader);
+    }
+
+    /**
      * Only the sections touching the given repo-relative paths (or lying below one, for a directory), byte for
      * byte as in the whole diff. Between commits git computes just those files (see {@link PathLimit}); otherwise
      * they are cut from the whole diff. Returns the old and new paths of the sections written.
