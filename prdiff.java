@@ -118,6 +118,9 @@ class prdiff implements Callable<Integer> {
             description = "Start after the first N changed files (after filters); see --top")
     int skip;
 
+    @Option(names = "--stat", description = "A diffstat with totals, as git diff --stat prints it into a pipe")
+    boolean stat;
+
     @Option(names = "--commit", paramLabel = "REV", description = "One commit against its first parent")
     String commit;
 
@@ -375,9 +378,13 @@ class prdiff implements Callable<Integer> {
             }
             parsedTarget = new Target.Auto(a.base(), cached ? LocalDiffs.WorkTree.STAGED : LocalDiffs.WorkTree.UNTRACKED);
         }
+        if (stat && filesOnly) {
+            throw new CommandLine.ParameterException(new CommandLine(this),
+                    "--stat and --files-only are two answers: choose one");
+        }
         OutputShape shape = new OutputShape(new FileFilter(include, exclude, FileFilter.statuses(status)), top, skip);
         DiffRequest request = new DiffRequest(parsedTarget, selected, dir, Duration.ofSeconds(timeoutSeconds), repo, sha, baseSha, noFetch, env).typedPaths(strict)
-                .shaped(shape);
+                .shaped(shape, stat);
         boolean colored = switch (color) {
             case "auto" -> terminal;
             case "always" -> true;

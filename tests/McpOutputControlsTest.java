@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The output controls as MCP parameters (include, exclude, status, top, skip), each answer
+ * The output controls as MCP parameters (include, exclude, status, top, skip, stat), each answer
  * compared with git's own for the same objects, and the pages checked against the FileList schema.
  */
 @Timeout(60)
@@ -114,7 +114,27 @@ class McpOutputControlsTest {
     }
 
     @Test
-    void withoutTopOrSkipTheListHasNoPagination() {
+    void statIsGitsOwn() {
+        ObjectNode stat = range();
+        stat.put("stat", true);
+        assertEquals(McpToolsTest.git(repo, "--stat", range3()), McpToolsTest.ok(s, "get_diff", stat));
+        ObjectNode notForFiles = range();
+        notForFiles.put("stat", true);
+        assertEquals(-32602, s.call("get_changed_files", notForFiles).path("error").path("code").asInt());
+    }
+
+    @Test
+    void thePullRequestToolsStatNeedsSha() {
+        ObjectNode stat = McpToolsTest.args();
+        stat.put("pr_number", 5);
+        stat.put("stat", true);
+        JsonNode body = McpToolsTest.toolError(s.callResult("get_pull_request_diff", stat), "INVALID_INPUT");
+        assertTrue(body.get("message").asText().contains("sha"), body.toString());
+        ObjectNode filesAndStat = McpToolsTest.args("sha", head);
+        filesAndStat.put("pr_number", 5);
+        filesAndStat.put("files_only", true);
+        filesAndStat.put("stat", true);
+        McpToolsTest.toolError(s.callResult("get_pull_request_diff", filesAndStat), "INVALID_INPUT");
         assertFalse(McpToolsTest.text(s.callResult("get_changed_files", range())).contains("pagination"));
     }
 }

@@ -20,8 +20,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The output controls of the CLI (filters, pages) on a repository made by git, every answer checked against
- * git's own: --diff-filter for --status, glob pathspecs for --include and --exclude.
+ * The output controls of the CLI (filters, pages, --stat) on a repository made by git, every answer checked
+ * against git's own: --diff-filter for --status, glob pathspecs for --include and --exclude, git diff --stat
+ * byte for byte.
  */
 class OutputControlsCliTest {
     static TempRepo repo;
@@ -191,8 +192,31 @@ class OutputControlsCliTest {
     }
 
     @Test
-    void aPinnedPullRequestIsFilteredFromObjects() {
+    void statIsGitsOwnByteForByte() {
+        byte[] stat = ok(range, "--stat").stdout();
+        assertArrayEquals(repo.gitDiff("--stat", range), stat);
+        assertTrue(new String(stat, StandardCharsets.UTF_8).contains(" files changed, "));
+        assertArrayEquals(repo.gitDiff("--stat", head + "^1", head), ok("--commit", head, "--stat").stdout());
+        assertArrayEquals(repo.gitDiff("--stat", head + ".." + base), ok(head + ".." + base, "--stat").stdout());
+        assertEquals(2, run(range, "--stat", "--files-only").exit());
+        Proc.Result filtered = run(range, "--stat", "--include", "*.ts");
+        assertEquals(1, filtered.exit());
+        assertTrue(filtered.stderr().contains("INVALID_INPUT"), filtered.stderr());
+    }
+
+    @Test
+    void aPinnedPullRequestTakesStatFromObjects() {
+        assertArrayEquals(repo.gitDiff("--stat", range), ok("5", "--sha", head, "--base-sha", base, "--stat").stdout());
         Proc.Result r = ok("5", "--sha", head, "--base-sha", base, "--status", "renamed");
         assertArrayEquals(repo.gitDiff("--diff-filter=R", range), r.stdout());
+    }
+
+    @Test
+    void theLivePullRequestDiffSaysStatNeedsSha() {
+        for (String[] args : List.<String[]>of(new String[] {"5", "--stat"})) {
+            Proc.Result r = run(args);
+            assertEquals(1, r.exit(), r.stderr());
+            assertTrue(r.stderr().contains("error [INVALID_INPUT]") && r.stderr().contains("--sha"), r.stderr());
+        }
     }
 }

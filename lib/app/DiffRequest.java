@@ -25,6 +25,7 @@ import java.util.Map;
  * @param pathsFromDir {@code files} are relative to {@code dir} as a person typed them there (the CLI);
  *                 otherwise they are repo-relative (the MCP tools)
  * @param shape   which changed files to show: filters and one page ({@link OutputShape#NONE}: all)
+ * @param stat    a diffstat as git diff --stat prints it, instead of the diff
  */
 public record DiffRequest(
         Target target,
@@ -40,32 +41,33 @@ public record DiffRequest(
         MemoryCache memory,
         boolean strict,
         boolean pathsFromDir,
-        OutputShape shape) {
+        OutputShape shape,
+        boolean stat) {
 
     /** As the CLI builds it: {@code dir} is given exactly when it is not null (-C); no memory cache. */
     public DiffRequest(Target target, List<String> files, Path dir, Duration timeout, String repo, String sha,
             String baseSha, boolean noFetch, Map<String, String> env) {
         this(target, files, dir, timeout, repo, sha, baseSha, noFetch, env, dir != null, null, false, false,
-                OutputShape.NONE);
+                OutputShape.NONE, false);
     }
 
     /** As the MCP tools build it: repo-relative paths, never strict. */
     public DiffRequest(Target target, List<String> files, Path dir, Duration timeout, String repo, String sha,
             String baseSha, boolean noFetch, Map<String, String> env, boolean dirGiven, MemoryCache memory) {
         this(target, files, dir, timeout, repo, sha, baseSha, noFetch, env, dirGiven, memory, false, false,
-                OutputShape.NONE);
+                OutputShape.NONE, false);
     }
 
     /** This request with paths typed in {@code dir} (the CLI's), and {@code strict} as given. */
     public DiffRequest typedPaths(boolean strict) {
         return new DiffRequest(target, files, dir, timeout, repo, sha, baseSha, noFetch, env, dirGiven, memory, strict,
-                true, shape);
+                true, shape, stat);
     }
 
     /** This request with the output controls given. */
-    public DiffRequest shaped(OutputShape shape) {
+    public DiffRequest shaped(OutputShape shape, boolean stat) {
         return new DiffRequest(target, files, dir, timeout, repo, sha, baseSha, noFetch, env, dirGiven, memory, strict,
-                pathsFromDir, shape);
+                pathsFromDir, shape, stat);
     }
 
     public DiffRequest {

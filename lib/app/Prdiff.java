@@ -39,7 +39,17 @@ public final class Prdiff {
 
     /** Writes the unified diff (or only the selected files' sections) to {@code out}. */
     public static void diff(DiffRequest request, OutputStream out, Consumer<String> notices) {
+        if (request.stat() && (request.selectsFiles() || request.shape().active())) {
+            throw new PrdiffException(ErrorCode.INVALID_INPUT, "a diffstat is git's own for the whole range: it does"
+                    + " not combine with file, include, exclude, status, top or skip yet");
+        }
         if (request.target() instanceof Target.PullRequest pr) {
+            if (request.sha() == null && request.stat()) {
+                throw new PrdiffException(ErrorCode.INVALID_INPUT, "a diffstat"
+                        + " cannot apply to the live pull request diff, which GitHub computes;"
+                        + " pin the head with --sha (MCP: sha) to have git compute it from objects: the head SHA is"
+                        + " in prdiff --info");
+            }
             new PullRequestDiffs(request, pr).diff(out, notices);
             return;
         }
@@ -52,6 +62,10 @@ public final class Prdiff {
     /** The whole diff, or the selected paths' sections with a warning for each that matched nothing. */
     static void write(LocalDiffs local, DiffSpec spec, PathSelection selection, DiffRequest request, OutputStream out,
             Consumer<String> notices) {
+        if (request.stat()) {
+            local.stat(spec, out);
+            return;
+        }
         if (request.shape().active()) {
             Set<String> paths = selection == null ? null : selection.paths();
             List<String> touched = new ArrayList<>();
@@ -117,6 +131,9 @@ public final class Prdiff {
 
     /** The changed files with their counts, no diff body. */
     public static FileList files(DiffRequest request, Consumer<String> notices) {
+        if (request.stat()) {
+            throw new PrdiffException(ErrorCode.INVALID_INPUT, "a diffstat and a file list are two answers: ask for one");
+        }
         return shaped(unshaped(request, notices), request.shape(), notices);
     }
 

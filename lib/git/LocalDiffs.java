@@ -116,6 +116,14 @@ public final class LocalDiffs {
     }
 
     /**
+     * The diffstat with its totals line, byte for byte what {@code git diff --stat} prints for the range into a
+     * pipe (where git's width is 80 columns, whatever COLUMNS says).
+     */
+    public void stat(DiffSpec spec, OutputStream out) {
+        run(spec, List.of("--stat=80"), in -> in.transferTo(out));
+    }
+
+    /**
      * Only the sections touching the given repo-relative paths (or lying below one, for a directory), byte for
      * byte as in the whole diff. Between commits git computes just those files (see {@link PathLimit}); otherwise
      * they are cut from the whole diff. Returns the old and new paths of the sections written.

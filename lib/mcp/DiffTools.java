@@ -99,13 +99,13 @@ final class DiffTools {
         return fileList(shaped(localRequest(range(args), args), args));
     }
 
-    /** The output controls a tool's schema allows: include, exclude, status, top, skip. */
+    /** The output controls a tool's schema allows: include, exclude, status, top, skip, stat. */
     private static DiffRequest shaped(DiffRequest request, JsonNode args) {
         FileFilter filter = new FileFilter(strings(args, "include"), strings(args, "exclude"),
                 FileFilter.statuses(strings(args, "status")));
         JsonNode top = args.get("top");
         return request.shaped(new OutputShape(filter, top == null || top.isNull() ? null : top.asInt(),
-                args.path("skip").asInt(0)));
+                args.path("skip").asInt(0)), args.path("stat").asBoolean(false));
     }
 
     private static List<String> strings(JsonNode args, String field) {
