@@ -121,6 +121,10 @@ class prdiff implements Callable<Integer> {
     @Option(names = "--stat", description = "A diffstat with totals, as git diff --stat prints it into a pipe")
     boolean stat;
 
+    @Option(names = {"-U", "--unified"}, paramLabel = "N", description = "N lines of context (0 to 20) instead of 3,"
+            + " computed by git from objects; a pull request needs --sha")
+    Integer contextLines;
+
     @Option(names = "--commit", paramLabel = "REV", description = "One commit against its first parent")
     String commit;
 
@@ -384,7 +388,7 @@ class prdiff implements Callable<Integer> {
         }
         OutputShape shape = new OutputShape(new FileFilter(include, exclude, FileFilter.statuses(status)), top, skip);
         DiffRequest request = new DiffRequest(parsedTarget, selected, dir, Duration.ofSeconds(timeoutSeconds), repo, sha, baseSha, noFetch, env).typedPaths(strict)
-                .shaped(shape, stat);
+                .shaped(shape, contextLines, stat);
         boolean colored = switch (color) {
             case "auto" -> terminal;
             case "always" -> true;

@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The output controls as MCP parameters (include, exclude, status, top, skip, stat), each answer
+ * The output controls as MCP parameters (include, exclude, status, top, skip, context_lines, stat), each answer
  * compared with git's own for the same objects, and the pages checked against the FileList schema.
  */
 @Timeout(60)
@@ -114,22 +114,36 @@ class McpOutputControlsTest {
     }
 
     @Test
-    void statIsGitsOwn() {
+    void contextLinesAndStatAreGitsOwn() {
+        ObjectNode u0 = range();
+        u0.put("context_lines", 0);
+        assertEquals(McpToolsTest.git(repo, "-U0", range3()), McpToolsTest.ok(s, "get_diff", u0));
+        ObjectNode commit = McpToolsTest.args("hash", head);
+        commit.put("context_lines", 9);
+        assertEquals(McpToolsTest.git(repo, "-U9", head + "^1", head), McpToolsTest.ok(s, "get_commit_diff", commit));
         ObjectNode stat = range();
         stat.put("stat", true);
         assertEquals(McpToolsTest.git(repo, "--stat", range3()), McpToolsTest.ok(s, "get_diff", stat));
+        ObjectNode tooMany = range();
+        tooMany.put("context_lines", 21);
+        assertEquals(-32602, s.call("get_diff", tooMany).path("error").path("code").asInt());
         ObjectNode notForFiles = range();
         notForFiles.put("stat", true);
         assertEquals(-32602, s.call("get_changed_files", notForFiles).path("error").path("code").asInt());
     }
 
     @Test
-    void thePullRequestToolsStatNeedsSha() {
+    void thePullRequestToolTakesTheControlsWithSha() {
+        ObjectNode pinned = McpToolsTest.args("sha", head);
+        pinned.put("pr_number", 5);
+        pinned.put("context_lines", 2);
+        JsonNode live = s.callResult("get_pull_request_diff", pinned.deepCopy().without(List.of("sha")));
+        JsonNode body = McpToolsTest.toolError(live, "INVALID_INPUT");
+        assertTrue(body.get("message").asText().contains("sha"), body.toString());
         ObjectNode stat = McpToolsTest.args();
         stat.put("pr_number", 5);
         stat.put("stat", true);
-        JsonNode body = McpToolsTest.toolError(s.callResult("get_pull_request_diff", stat), "INVALID_INPUT");
-        assertTrue(body.get("message").asText().contains("sha"), body.toString());
+        McpToolsTest.toolError(s.callResult("get_pull_request_diff", stat), "INVALID_INPUT");
         ObjectNode filesAndStat = McpToolsTest.args("sha", head);
         filesAndStat.put("pr_number", 5);
         filesAndStat.put("files_only", true);

@@ -17,12 +17,13 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The output controls of the CLI (filters, pages, --stat) on a repository made by git, every answer checked
- * against git's own: --diff-filter for --status, glob pathspecs for --include and --exclude, git diff --stat
- * byte for byte.
+ * The output controls of the CLI (filters, pages, --stat, -U) on a repository made by git, every answer checked
+ * against git's own: --diff-filter for --status, glob pathspecs for --include and --exclude, git diff --stat and
+ * git diff -U N byte for byte.
  */
 class OutputControlsCliTest {
     static TempRepo repo;
@@ -205,15 +206,30 @@ class OutputControlsCliTest {
     }
 
     @Test
-    void aPinnedPullRequestTakesStatFromObjects() {
+    void contextLinesAreGitsDashU() {
+        for (String n : List.of("0", "1", "7", "20")) {
+            assertArrayEquals(repo.gitDiff("-U" + n, range), ok(range, "-U", n).stdout(), n);
+        }
+        assertArrayEquals(repo.gitDiff("-U0", head + "^1", head), ok("--commit", head, "-U", "0").stdout());
+        assertArrayEquals(repo.gitDiff("-U5", range), ok(range, "--unified", "5").stdout());
+        assertNotEquals(new String(repo.gitDiff(range), StandardCharsets.UTF_8), ok(range, "-U", "0").out());
+        assertArrayEquals(repo.gitDiff("-U1", range, "--", ":(glob)**/*.ts"), ok(range, "-U", "1", "--include", "*.ts").stdout());
+        Proc.Result tooMany = run(range, "-U", "21");
+        assertEquals(1, tooMany.exit());
+        assertTrue(tooMany.stderr().contains("INVALID_INPUT"), tooMany.stderr());
+    }
+
+    @Test
+    void aPinnedPullRequestTakesContextLinesAndStatFromObjects() {
+        assertArrayEquals(repo.gitDiff("-U0", range), ok("5", "--sha", head, "--base-sha", base, "-U", "0").stdout());
         assertArrayEquals(repo.gitDiff("--stat", range), ok("5", "--sha", head, "--base-sha", base, "--stat").stdout());
         Proc.Result r = ok("5", "--sha", head, "--base-sha", base, "--status", "renamed");
         assertArrayEquals(repo.gitDiff("--diff-filter=R", range), r.stdout());
     }
 
     @Test
-    void theLivePullRequestDiffSaysStatNeedsSha() {
-        for (String[] args : List.<String[]>of(new String[] {"5", "--stat"})) {
+    void theLivePullRequestDiffSaysContextLinesNeedSha() {
+        for (String[] args : List.of(new String[] {"5", "-U", "1"}, new String[] {"5", "--stat"})) {
             Proc.Result r = run(args);
             assertEquals(1, r.exit(), r.stderr());
             assertTrue(r.stderr().contains("error [INVALID_INPUT]") && r.stderr().contains("--sha"), r.stderr());

@@ -44,9 +44,9 @@ public final class Prdiff {
                     + " not combine with file, include, exclude, status, top or skip yet");
         }
         if (request.target() instanceof Target.PullRequest pr) {
-            if (request.sha() == null && request.stat()) {
-                throw new PrdiffException(ErrorCode.INVALID_INPUT, "a diffstat"
-                        + " cannot apply to the live pull request diff, which GitHub computes;"
+            if (request.sha() == null && (request.contextLines() != null || request.stat())) {
+                throw new PrdiffException(ErrorCode.INVALID_INPUT, (request.stat() ? "a diffstat" : "context lines (-U,"
+                        + " context_lines)") + " cannot apply to the live pull request diff, which GitHub computes;"
                         + " pin the head with --sha (MCP: sha) to have git compute it from objects: the head SHA is"
                         + " in prdiff --info");
             }
@@ -175,7 +175,7 @@ public final class Prdiff {
 
     static LocalDiffs local(DiffRequest request) {
         Path dir = request.dir() != null ? request.dir() : Path.of("");
-        return new LocalDiffs(Git.open(dir, request.timeoutOrDefault(), request.env()));
+        return new LocalDiffs(Git.open(dir, request.timeoutOrDefault(), request.env()), request.contextLines());
     }
 
     /** Turns a local target into a diff spec, telling the caller which range was chosen. */

@@ -52,7 +52,8 @@ final class PullRequestDiffs {
         if (request.dirGiven()) {
             // A -C/repo_path that is no repository is NOT_A_REPOSITORY, never another directory.
             try {
-                localDiffs = new LocalDiffs(Git.open(dir, request.timeoutOrDefault(), request.env()));
+                localDiffs = new LocalDiffs(Git.open(dir, request.timeoutOrDefault(), request.env()),
+                        request.contextLines());
             } catch (PrdiffException e) {
                 if (e.code() != ErrorCode.NOT_A_REPOSITORY) {
                     throw e;
@@ -328,7 +329,8 @@ final class PullRequestDiffs {
     private LocalDiffs local(String why) {
         if (localDiffs == null) {
             try {
-                localDiffs = new LocalDiffs(Git.open(dir, request.timeoutOrDefault(), request.env()));
+                localDiffs = new LocalDiffs(Git.open(dir, request.timeoutOrDefault(), request.env()),
+                        request.contextLines());
             } catch (PrdiffException e) {
                 if (e.code() != ErrorCode.NOT_A_REPOSITORY) {
                     throw e;

@@ -99,13 +99,15 @@ final class DiffTools {
         return fileList(shaped(localRequest(range(args), args), args));
     }
 
-    /** The output controls a tool's schema allows: include, exclude, status, top, skip, stat. */
+    /** The output controls a tool's schema allows: include, exclude, status, top, skip, context_lines, stat. */
     private static DiffRequest shaped(DiffRequest request, JsonNode args) {
         FileFilter filter = new FileFilter(strings(args, "include"), strings(args, "exclude"),
                 FileFilter.statuses(strings(args, "status")));
         JsonNode top = args.get("top");
+        JsonNode context = args.get("context_lines");
         return request.shaped(new OutputShape(filter, top == null || top.isNull() ? null : top.asInt(),
-                args.path("skip").asInt(0)), args.path("stat").asBoolean(false));
+                        args.path("skip").asInt(0)), context == null || context.isNull() ? null : context.asInt(),
+                args.path("stat").asBoolean(false));
     }
 
     private static List<String> strings(JsonNode args, String field) {
