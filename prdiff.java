@@ -15,6 +15,8 @@ import dev.prdiff.core.PrdiffException;
 import dev.prdiff.exec.Utf8Relaunch;
 import dev.prdiff.git.LocalDiffs;
 import dev.prdiff.shape.DiffColors;
+import dev.prdiff.shape.FileFilter;
+import dev.prdiff.shape.OutputShape;
 import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -94,6 +96,34 @@ class prdiff implements Callable<Integer> {
 
     @Option(names = "--files-only", description = "JSON list of changed files with line counts, no diff body")
     boolean filesOnly;
+
+    @Option(names = "--include", paramLabel = "GLOB", description = {"Only files whose path (or a rename's old path)"
+            + " matches GLOB; repeatable. * and ? stay in a folder, ** crosses folders;",
+            "a GLOB without / matches the file name at any depth, a folder matches all below it"})
+    List<String> include = new ArrayList<>();
+
+    @Option(names = "--exclude", paramLabel = "GLOB", description = "Leave out files matching GLOB, as --include reads"
+            + " it; repeatable, wins over --include")
+    List<String> exclude = new ArrayList<>();
+
+    @Option(names = "--status", paramLabel = "TYPE[,TYPE...]", description = "Only these changes: added, modified,"
+            + " deleted, renamed, copied (git's --diff-filter=AMDRC); repeatable")
+    List<String> status = new ArrayList<>();
+
+    @Option(names = "--top", paramLabel = "N", description = "Show N changed files (after filters), in diff order;"
+            + " the page is reported as pagination (stderr, or in --files-only's JSON)")
+    Integer top;
+
+    @Option(names = "--skip", paramLabel = "N", defaultValue = "0",
+            description = "Start after the first N changed files (after filters); see --top")
+    int skip;
+
+    @Option(names = "--stat", description = "A diffstat with totals, as git diff --stat prints it into a pipe")
+    boolean stat;
+
+    @Option(names = {"-U", "--unified"}, paramLabel = "N", description = "N lines of context (0 to 20) instead of 3,"
+            + " computed by git from objects; a pull request needs --sha")
+    Integer contextLines;
 
     @Option(names = "--commit", paramLabel = "REV", description = "One commit against its first parent")
     String commit;
@@ -352,7 +382,13 @@ class prdiff implements Callable<Integer> {
             }
             parsedTarget = new Target.Auto(a.base(), cached ? LocalDiffs.WorkTree.STAGED : LocalDiffs.WorkTree.UNTRACKED);
         }
-        DiffRequest request = new DiffRequest(parsedTarget, selected, dir, Duration.ofSeconds(timeoutSeconds), repo, sha, baseSha, noFetch, env).typedPaths(strict);
+        if (stat && filesOnly) {
+            throw new CommandLine.ParameterException(new CommandLine(this),
+                    "--stat and --files-only are two answers: choose one");
+        }
+        OutputShape shape = new OutputShape(new FileFilter(include, exclude, FileFilter.statuses(status)), top, skip);
+        DiffRequest request = new DiffRequest(parsedTarget, selected, dir, Duration.ofSeconds(timeoutSeconds), repo, sha, baseSha, noFetch, env).typedPaths(strict)
+                .shaped(shape, contextLines, stat);
         boolean colored = switch (color) {
             case "auto" -> terminal;
             case "always" -> true;

@@ -6,6 +6,7 @@
 //SOURCES core/FileList.java
 //SOURCES core/Json.java
 //SOURCES core/Messages.java
+//SOURCES core/Pagination.java
 //SOURCES core/PathBytes.java
 //SOURCES core/PrdiffException.java
 //SOURCES exec/Command.java
@@ -49,6 +50,8 @@
 //SOURCES app/PullRequestDiffs.java
 //SOURCES app/Target.java
 //SOURCES shape/DiffColors.java
+//SOURCES shape/FileFilter.java
+//SOURCES shape/OutputShape.java
 //SOURCES mcp/BatchResponse.java
 //SOURCES mcp/DiffTools.java
 //SOURCES mcp/Lifecycle.java

@@ -67,6 +67,33 @@ class PullRequestCliTest {
     }
 
     @Test
+    void theLiveDiffIsFilteredAndPagedBySection() throws Exception {
+        Proc.Result gh = gh("pr", "diff", "1", "-R", "octo/demo");
+        assertEquals(0, gh.exit(), gh.stderr());
+        List<dev.prdiff.diff.FileSection> sections = dev.prdiff.diff.DiffParser.parseAll(gh.stdout());
+        assertTrue(sections.size() > 1, gh.out());
+        java.io.ByteArrayOutputStream walked = new java.io.ByteArrayOutputStream();
+        for (int skip = 0; skip < sections.size(); skip++) {
+            Proc.Result page = ok("1", "-R", "octo/demo", "--top", "1", "--skip", String.valueOf(skip));
+            assertArrayEquals(sections.get(skip).bytes(), page.stdout());
+            assertTrue(page.stderr().contains("\"total\":" + sections.size()), page.stderr());
+            walked.writeBytes(page.stdout());
+        }
+        assertArrayEquals(gh.stdout(), walked.toByteArray());
+        String first = sections.get(0).path();
+        java.io.ByteArrayOutputStream rest = new java.io.ByteArrayOutputStream();
+        sections.subList(1, sections.size()).forEach(sec -> rest.writeBytes(sec.bytes()));
+        Proc.Result excluded = ok("1", "-R", "octo/demo", "--exclude", "/" + first);
+        assertArrayEquals(rest.toByteArray(), excluded.stdout());
+        assertTrue(excluded.stderr().contains("it removed 1 of " + sections.size() + " changed files"), excluded.stderr());
+        var json = new com.fasterxml.jackson.databind.ObjectMapper();
+        JsonNode list = json.readTree(ok("1", "-R", "octo/demo", "--files-only", "--exclude", "/" + first, "--top", "1")
+                .stdout());
+        assertEquals(sections.get(1).path(), list.get("files").get(0).get("path").asText(), list.toString());
+        assertEquals(sections.size() - 1, list.get("pagination").get("total").asInt(), list.toString());
+    }
+
+    @Test
     void defaultIsByteIdenticalToGhPrDiff() {
         Proc.Result gh = gh("pr", "diff", "1", "-R", "octo/demo");
         assertEquals(0, gh.exit(), gh.stderr());

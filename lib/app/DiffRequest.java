@@ -1,6 +1,9 @@
 package dev.prdiff.app;
 
 import dev.prdiff.cache.MemoryCache;
+import dev.prdiff.core.ErrorCode;
+import dev.prdiff.core.PrdiffException;
+import dev.prdiff.shape.OutputShape;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,6 +26,10 @@ import java.util.Map;
  * @param strict  a selected path that matches no changed file is an error (NO_MATCH), not a warning
  * @param pathsFromDir {@code files} are relative to {@code dir} as a person typed them there (the CLI);
  *                 otherwise they are repo-relative (the MCP tools)
+ * @param shape   which changed files to show: filters and one page ({@link OutputShape#NONE}: all)
+ * @param contextLines lines of context around each change (git's -U), null for git's default; needs a diff
+ *                 computed from git objects
+ * @param stat    a diffstat as git diff --stat prints it, instead of the diff
  */
 public record DiffRequest(
         Target target,
@@ -37,30 +44,48 @@ public record DiffRequest(
         boolean dirGiven,
         MemoryCache memory,
         boolean strict,
-        boolean pathsFromDir) {
+        boolean pathsFromDir,
+        OutputShape shape,
+        Integer contextLines,
+        boolean stat) {
 
     /** As the CLI builds it: {@code dir} is given exactly when it is not null (-C); no memory cache. */
     public DiffRequest(Target target, List<String> files, Path dir, Duration timeout, String repo, String sha,
             String baseSha, boolean noFetch, Map<String, String> env) {
-        this(target, files, dir, timeout, repo, sha, baseSha, noFetch, env, dir != null, null, false, false);
+        this(target, files, dir, timeout, repo, sha, baseSha, noFetch, env, dir != null, null, false, false,
+                OutputShape.NONE, null, false);
     }
 
     /** As the MCP tools build it: repo-relative paths, never strict. */
     public DiffRequest(Target target, List<String> files, Path dir, Duration timeout, String repo, String sha,
             String baseSha, boolean noFetch, Map<String, String> env, boolean dirGiven, MemoryCache memory) {
-        this(target, files, dir, timeout, repo, sha, baseSha, noFetch, env, dirGiven, memory, false, false);
+        this(target, files, dir, timeout, repo, sha, baseSha, noFetch, env, dirGiven, memory, false, false,
+                OutputShape.NONE, null, false);
     }
 
     /** This request with paths typed in {@code dir} (the CLI's), and {@code strict} as given. */
     public DiffRequest typedPaths(boolean strict) {
         return new DiffRequest(target, files, dir, timeout, repo, sha, baseSha, noFetch, env, dirGiven, memory, strict,
-                true);
+                true, shape, contextLines, stat);
+    }
+
+    /** This request with the output controls given. */
+    public DiffRequest shaped(OutputShape shape, Integer contextLines, boolean stat) {
+        return new DiffRequest(target, files, dir, timeout, repo, sha, baseSha, noFetch, env, dirGiven, memory, strict,
+                pathsFromDir, shape, contextLines, stat);
     }
 
     public DiffRequest {
         files = files == null ? List.of() : List.copyOf(files);
         env = env == null ? System.getenv() : Map.copyOf(env);
+        shape = shape == null ? OutputShape.NONE : shape;
+        if (contextLines != null && (contextLines < 0 || contextLines > MAX_CONTEXT_LINES)) {
+            throw new PrdiffException(ErrorCode.INVALID_INPUT, "context lines must be 0 to " + MAX_CONTEXT_LINES
+                    + ", got " + contextLines);
+        }
     }
+
+    public static final int MAX_CONTEXT_LINES = 20;
 
     public Duration timeoutOrDefault() {
         return timeout != null ? timeout : Git.DEFAULT_TIMEOUT;

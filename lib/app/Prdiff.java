@@ -4,16 +4,19 @@ import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.FileEntry;
 import dev.prdiff.core.FileList;
 import dev.prdiff.core.PrdiffException;
+import dev.prdiff.diff.SectionFilter;
 import dev.prdiff.git.DiffSpec;
 import dev.prdiff.git.Git;
 import dev.prdiff.git.LocalDiffs;
 import dev.prdiff.git.Revisions;
 import dev.prdiff.github.PullRequestInfo;
+import dev.prdiff.shape.OutputShape;
 
 import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -36,7 +39,17 @@ public final class Prdiff {
 
     /** Writes the unified diff (or only the selected files' sections) to {@code out}. */
     public static void diff(DiffRequest request, OutputStream out, Consumer<String> notices) {
+        if (request.stat() && (request.selectsFiles() || request.shape().active())) {
+            throw new PrdiffException(ErrorCode.INVALID_INPUT, "a diffstat is git's own for the whole range: it does"
+                    + " not combine with file, include, exclude, status, top or skip yet");
+        }
         if (request.target() instanceof Target.PullRequest pr) {
+            if (request.sha() == null && (request.contextLines() != null || request.stat())) {
+                throw new PrdiffException(ErrorCode.INVALID_INPUT, (request.stat() ? "a diffstat" : "context lines (-U,"
+                        + " context_lines)") + " cannot apply to the live pull request diff, which GitHub computes;"
+                        + " pin the head with --sha (MCP: sha) to have git compute it from objects: the head SHA is"
+                        + " in prdiff --info");
+            }
             new PullRequestDiffs(request, pr).diff(out, notices);
             return;
         }
@@ -49,6 +62,31 @@ public final class Prdiff {
     /** The whole diff, or the selected paths' sections with a warning for each that matched nothing. */
     static void write(LocalDiffs local, DiffSpec spec, PathSelection selection, DiffRequest request, OutputStream out,
             Consumer<String> notices) {
+        if (request.stat()) {
+            local.stat(spec, out);
+            return;
+        }
+        if (request.shape().active()) {
+            Set<String> paths = selection == null ? null : selection.paths();
+            List<String> touched = new ArrayList<>();
+            OutputShape.Outcome[] outcome = {null};
+            local.read(spec, paths, in -> outcome[0] = request.shape().copy(in, out, s -> {
+                if (paths == null) {
+                    return true;
+                }
+                boolean selected = SectionFilter.touches(paths, s);
+                if (selected) {
+                    touched.add(s.oldPath());
+                    touched.add(s.newPath());
+                }
+                return selected;
+            }));
+            if (selection != null) {
+                selection.report(touched, () -> local.changedPaths(spec), request.strict(), notices);
+            }
+            request.shape().report(outcome[0], notices);
+            return;
+        }
         if (selection == null) {
             local.write(spec, out);
             return;
@@ -93,6 +131,23 @@ public final class Prdiff {
 
     /** The changed files with their counts, no diff body. */
     public static FileList files(DiffRequest request, Consumer<String> notices) {
+        if (request.stat()) {
+            throw new PrdiffException(ErrorCode.INVALID_INPUT, "a diffstat and a file list are two answers: ask for one");
+        }
+        return shaped(unshaped(request, notices), request.shape(), notices);
+    }
+
+    /** One page of the filtered list, with what was left out told to {@code notices}. */
+    static FileList shaped(FileList list, OutputShape shape, Consumer<String> notices) {
+        if (!shape.active()) {
+            return list;
+        }
+        OutputShape.Shaped shaped = shape.list(list.files());
+        shape.report(shaped.outcome(), notices);
+        return list.with(shaped.files(), shaped.outcome().pagination());
+    }
+
+    private static FileList unshaped(DiffRequest request, Consumer<String> notices) {
         if (request.target() instanceof Target.PullRequest pr) {
             return new PullRequestDiffs(request, pr).files(notices);
         }
@@ -120,7 +175,7 @@ public final class Prdiff {
 
     static LocalDiffs local(DiffRequest request) {
         Path dir = request.dir() != null ? request.dir() : Path.of("");
-        return new LocalDiffs(Git.open(dir, request.timeoutOrDefault(), request.env()));
+        return new LocalDiffs(Git.open(dir, request.timeoutOrDefault(), request.env()), request.contextLines());
     }
 
     /** Turns a local target into a diff spec, telling the caller which range was chosen. */

@@ -52,7 +52,8 @@ final class PullRequestDiffs {
         if (request.dirGiven()) {
             // A -C/repo_path that is no repository is NOT_A_REPOSITORY, never another directory.
             try {
-                localDiffs = new LocalDiffs(Git.open(dir, request.timeoutOrDefault(), request.env()));
+                localDiffs = new LocalDiffs(Git.open(dir, request.timeoutOrDefault(), request.env()),
+                        request.contextLines());
             } catch (PrdiffException e) {
                 if (e.code() != ErrorCode.NOT_A_REPOSITORY) {
                     throw e;
@@ -161,6 +162,26 @@ final class PullRequestDiffs {
     /** The whole diff, or only the selected files' sections, warning of each path that matched nothing. */
     private void copy(InputStream diff, OutputStream out, Consumer<String> notices) throws IOException {
         PathSelection selection = selection();
+        if (request.shape().active()) {
+            List<String> touched = new ArrayList<>();
+            List<String> changed = new ArrayList<>();
+            var outcome = request.shape().copy(diff, out, s -> {
+                changed.add(s.oldPath());
+                changed.add(s.newPath());
+                boolean selected = selection == null || SectionFilter.touches(selection.paths(), s);
+                if (selected) {
+                    touched.add(s.oldPath());
+                    touched.add(s.newPath());
+                }
+                return selected;
+            });
+            if (selection != null) {
+                selection.report(touched, () -> changed.stream().filter(java.util.Objects::nonNull).toList(),
+                        request.strict(), notices);
+            }
+            request.shape().report(outcome, notices);
+            return;
+        }
         if (selection == null) {
             diff.transferTo(out);
             return;
@@ -308,7 +329,8 @@ final class PullRequestDiffs {
     private LocalDiffs local(String why) {
         if (localDiffs == null) {
             try {
-                localDiffs = new LocalDiffs(Git.open(dir, request.timeoutOrDefault(), request.env()));
+                localDiffs = new LocalDiffs(Git.open(dir, request.timeoutOrDefault(), request.env()),
+                        request.contextLines());
             } catch (PrdiffException e) {
                 if (e.code() != ErrorCode.NOT_A_REPOSITORY) {
                     throw e;

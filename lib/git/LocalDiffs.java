@@ -21,9 +21,17 @@ import java.util.Set;
 /** Resolves local targets (ranges, commits, the working tree) to {@link DiffSpec}s and computes their diffs. */
 public final class LocalDiffs {
     private final Git git;
+    /** git diff's -U for diff text, or none for git's default. */
+    private final List<String> textOptions;
 
     public LocalDiffs(Git git) {
+        this(git, null);
+    }
+
+    /** {@code contextLines}: lines of context around each change in diff text (git's -U), null for git's default. */
+    public LocalDiffs(Git git, Integer contextLines) {
         this.git = git;
+        this.textOptions = contextLines == null ? List.of() : List.of("--unified=" + contextLines);
     }
 
     public Git git() {
@@ -103,7 +111,24 @@ public final class LocalDiffs {
 
     /** The whole diff, byte for byte what git diff prints. */
     public void write(DiffSpec spec, OutputStream out) {
-        run(spec, List.of(), in -> in.transferTo(out));
+        run(spec, textOptions, in -> in.transferTo(out));
+    }
+
+    /**
+     * Hands the diff to {@code reader}: whole when {@code paths} is null, else at least every section touching
+     * them (only those where a pathspec provably gives the same sections, see {@link PathLimit}); the reader
+     * picks the sections it wants.
+     */
+    public void read(DiffSpec spec, Set<String> paths, Subprocess.StdoutReader reader) {
+        run(spec, textOptions, paths == null ? List.of() : pathLimit(spec, paths), reader);
+    }
+
+    /**
+     * The diffstat with its totals line, byte for byte what {@code git diff --stat} prints for the range into a
+     * pipe (where git's width is 80 columns, whatever COLUMNS says).
+     */
+    public void stat(DiffSpec spec, OutputStream out) {
+        run(spec, List.of("--stat=80"), in -> in.transferTo(out));
     }
 
     /**
@@ -113,7 +138,7 @@ public final class LocalDiffs {
      */
     public List<String> writeFiles(DiffSpec spec, Set<String> paths, OutputStream out) {
         List<String> written = new ArrayList<>();
-        run(spec, List.of(), pathLimit(spec, paths), in -> SectionFilter.copy(in, paths, out, s -> {
+        run(spec, textOptions, pathLimit(spec, paths), in -> SectionFilter.copy(in, paths, out, s -> {
             if (SectionFilter.touches(paths, s)) {
                 written.add(s.oldPath());
                 written.add(s.newPath());

@@ -9,6 +9,8 @@ import dev.prdiff.cache.MemoryCache;
 import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.git.Revisions;
+import dev.prdiff.shape.FileFilter;
+import dev.prdiff.shape.OutputShape;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -81,19 +83,37 @@ final class DiffTools {
         DiffRequest request = new DiffRequest(new Target.PullRequest(number.asLong(), null), paths(args, "file"),
                 dir(args), gitTimeout, text(args, "repo"), text(args, "sha"), null, false, env,
                 text(args, "repo_path") != null, memory);
-        return args.path("files_only").asBoolean(false) ? fileList(request) : diffText(request);
+        return args.path("files_only").asBoolean(false) ? fileList(shaped(request, args)) : diffText(shaped(request, args));
     }
 
     private ObjectNode diff(JsonNode args) {
-        return diffText(localRequest(range(args), args));
+        return diffText(shaped(localRequest(range(args), args), args));
     }
 
     private ObjectNode commitDiff(JsonNode args) {
-        return diffText(localRequest(new Target.Commit(Revisions.requireSafe(args.get("hash").asText())), args));
+        return diffText(shaped(localRequest(new Target.Commit(Revisions.requireSafe(args.get("hash").asText())), args),
+                args));
     }
 
     private ObjectNode changedFiles(JsonNode args) {
-        return fileList(localRequest(range(args), args));
+        return fileList(shaped(localRequest(range(args), args), args));
+    }
+
+    /** The output controls a tool's schema allows: include, exclude, status, top, skip, context_lines, stat. */
+    private static DiffRequest shaped(DiffRequest request, JsonNode args) {
+        FileFilter filter = new FileFilter(strings(args, "include"), strings(args, "exclude"),
+                FileFilter.statuses(strings(args, "status")));
+        JsonNode top = args.get("top");
+        JsonNode context = args.get("context_lines");
+        return request.shaped(new OutputShape(filter, top == null || top.isNull() ? null : top.asInt(),
+                        args.path("skip").asInt(0)), context == null || context.isNull() ? null : context.asInt(),
+                args.path("stat").asBoolean(false));
+    }
+
+    private static List<String> strings(JsonNode args, String field) {
+        List<String> values = new ArrayList<>();
+        args.path(field).forEach(v -> values.add(v.asText()));
+        return values;
     }
 
     /** get_diff's range rules: nothing = auto-detection, base = base...HEAD, base and head = base...head. */
@@ -176,7 +196,8 @@ final class DiffTools {
                 // Thrown into the git or gh output pump, which kills the process and hands this on.
                 throw new PrdiffException(ErrorCode.INVALID_INPUT, "the diff is larger than " + cap
                         + " bytes, too large for one answer; list the files (get_changed_files, or files_only)"
-                        + " and ask for fewer of them with path (or file)", Map.of("max_diff_bytes", cap), null);
+                        + " and ask for fewer of them with path (or file), include, exclude or status, or a page at a"
+                        + " time with top and skip", Map.of("max_diff_bytes", cap), null);
             }
             super.write(b, off, len);
         }
