@@ -161,8 +161,10 @@ public final class Git {
             List<String> args = new ArrayList<>(List.of("rev-parse", "--end-of-options"));
             pending.forEach(rev -> args.add(rev + "^{commit}"));
             Subprocess.Captured r = repositoryRaw(args);
-            String[] shas = r.ok() ? r.text().strip().split("\n") : new String[0];
-            if (shas.length == pending.size()) {
+            // git 2.39's rev-parse echoes --end-of-options when it is not --verify'ing one revision.
+            String[] shas = r.ok() ? r.text().strip().replaceFirst("^--end-of-options\n", "").split("\n")
+                    : new String[0];
+            if (shas.length == pending.size() && java.util.Arrays.stream(shas).allMatch(ObjectIds::isFullId)) {
                 for (int i = 0; i < shas.length; i++) {
                     resolved.put(pending.get(i), shas[i]);
                 }

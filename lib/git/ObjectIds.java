@@ -25,6 +25,10 @@ final class ObjectIds {
         this.git = git;
     }
 
+    static boolean isFullId(String id) {
+        return id.matches("[0-9a-f]{40}|[0-9a-f]{64}");
+    }
+
     static boolean isObjectId(String rev) {
         return HEX.matcher(rev).matches();
     }
