@@ -21,6 +21,8 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class Subprocess {
     public static final int STDERR_LIMIT = 64 * 1024;
+    /** The most of a child's stdout {@link #capture} keeps unless its caller states another limit. */
+    public static final int CAPTURE_LIMIT = 64 * 1024 * 1024;
 
     public record Result(int exitCode, String stderr) {
         public boolean ok() {
@@ -114,11 +116,34 @@ public final class Subprocess {
         return Math.max(1, Math.min(POLL_NANOS, left(start, budget, stdout)));
     }
 
-    /** Runs the command and keeps its whole stdout; for small outputs only. */
+    /** Runs the command and keeps its whole stdout, up to {@link #CAPTURE_LIMIT}. */
     public static Captured capture(Command cmd) {
+        return capture(cmd, CAPTURE_LIMIT, null);
+    }
+
+    /**
+     * Runs the command with {@code stdin} (null: empty) and keeps its whole stdout. Past {@code limit} bytes the
+     * process tree is killed and the call fails with {@link ErrorCode#OUTPUT_TOO_LARGE}: nothing is half-read.
+     */
+    public static Captured capture(Command cmd, int limit, byte[] stdin) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        Result result = run(cmd, out);
+        Result result = run(cmd, in -> {
+            byte[] chunk = new byte[64 * 1024];
+            for (int n; (n = in.read(chunk)) >= 0; ) {
+                if (n > limit - out.size()) {
+                    throw tooLarge(cmd, limit);
+                }
+                out.write(chunk, 0, n);
+            }
+        }, stdin);
         return new Captured(result.exitCode(), out.toByteArray(), result.stderr());
+    }
+
+    private static PrdiffException tooLarge(Command cmd, int limit) {
+        String amount = limit % (1024 * 1024) == 0 ? limit / (1024 * 1024) + " MiB" : limit + " bytes";
+        return new PrdiffException(ErrorCode.OUTPUT_TOO_LARGE, cmd.label() + " printed more than " + amount
+                + ", the most prdiff reads of it at once; it was stopped",
+                java.util.Map.of("limit_bytes", limit), null);
     }
 
     private static Process start(Command cmd) {
