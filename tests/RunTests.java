@@ -47,8 +47,8 @@ class RunTests {
                 .selectors(selectClasspathRoots(Set.of(jar)))
                 .filters(ClassNameFilter.includeClassNamePatterns(pattern))
                 // jqwik (the parser fuzzer, ParserFuzzTest): tries from PRDIFF_FUZZ_TRIES, its failure database
-                // in the temp directory rather than the checkout, and its report (tries, seed, accepted/rejected) only
-                // for a run that sets PRDIFF_FUZZ_TRIES or when a property fails.
+                // in the temp directory rather than the checkout, and its full report (tries, seed) only for a run
+                // that sets PRDIFF_FUZZ_TRIES or when a property fails; the accepted/rejected split always prints.
                 .configurationParameter("jqwik.tries.default", System.getenv().getOrDefault("PRDIFF_FUZZ_TRIES", "4000"))
                 .configurationParameter("jqwik.database",
                         Path.of(System.getProperty("java.io.tmpdir"), "prdiff-jqwik-database").toString())
