@@ -211,6 +211,7 @@ class DiffParserTest {
         "6|@@ -1 +1 @@\n-a\n+b\n+c\n",                   // more lines than counted
         "3|@@ -1 +1 @@@\n-a\n+b\n",                      // malformed header
         "3|@@ -x +1 @@\n-a\n+b\n",                       // malformed header
+        "3|@@ -1,18446744073709551617 +1 @@\n a\n",      // a count past a long (it wrapped around to 1)
         "3|similarity index lots\n",                     // malformed percentage
         "3|what is this\n",                              // unknown header line
         "6|@@ -1 +1 @@\n-a\n+b\nstray text\n",           // junk after a hunk

@@ -6,6 +6,7 @@
 //DEPS com.fasterxml.jackson.dataformat:jackson-dataformat-yaml:2.20.1
 //DEPS org.junit.jupiter:junit-jupiter:5.13.4
 //DEPS org.junit.platform:junit-platform-launcher:1.13.4
+//DEPS net.jqwik:jqwik:1.9.3
 //DESCRIPTION Runs every prdiff test and ends with one line: N passed, N failed[, K skipped]
 //SOURCES ../prdiff.java
 //SOURCES ../mcp-shim.java
@@ -45,6 +46,14 @@ class RunTests {
         LauncherDiscoveryRequest discovery = request()
                 .selectors(selectClasspathRoots(Set.of(jar)))
                 .filters(ClassNameFilter.includeClassNamePatterns(pattern))
+                // jqwik (the parser fuzzer, ParserFuzzTest): tries from PRDIFF_FUZZ_TRIES, its failure database
+                // in the temp directory rather than the checkout, and its full report (tries, seed) only for a run
+                // that sets PRDIFF_FUZZ_TRIES or when a property fails; the accepted/rejected split always prints.
+                .configurationParameter("jqwik.tries.default", System.getenv().getOrDefault("PRDIFF_FUZZ_TRIES", "4000"))
+                .configurationParameter("jqwik.database",
+                        Path.of(System.getProperty("java.io.tmpdir"), "prdiff-jqwik-database").toString())
+                .configurationParameter("jqwik.reporting.onlyfailures",
+                        String.valueOf(System.getenv("PRDIFF_FUZZ_TRIES") == null))
                 .build();
         SummaryGeneratingListener summary = new SummaryGeneratingListener();
         ProgressListener progress = new ProgressListener();
@@ -79,7 +88,7 @@ class RunTests {
             if (id.isTest() || status != TestExecutionResult.Status.SUCCESSFUL) {
                 System.out.println("  " + (status == TestExecutionResult.Status.ABORTED ? "SKIPPED" : status) + "  "
                         + id.getUniqueId()
-                        .replaceAll("\\[engine:junit-jupiter\\]/|\\[(class|method|test-template|test-template-invocation|dynamic-test|test-factory):", "")
+                        .replaceAll("\\[engine:(junit-jupiter|jqwik)\\]/|\\[(class|method|property|test-template|test-template-invocation|dynamic-test|test-factory):", "")
                         .replace("]", ""));
             }
         }

@@ -18,6 +18,8 @@ public enum ErrorCode {
     /** A caller named a GitHub host the user never chose; gh is not run toward it. */
     UNTRUSTED_HOST,
     CANCELLED,
+    /** A git or gh answer that prdiff reads whole (not a diff, which streams) was larger than its stated limit. */
+    OUTPUT_TOO_LARGE,
     PARSE_ERROR,
     INTERNAL_ERROR
 }

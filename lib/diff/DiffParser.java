@@ -16,6 +16,10 @@ import static java.nio.charset.StandardCharsets.US_ASCII;
  * <p>Lossless: the preamble (anything before the first {@code diff --git} line) followed by every section's
  * bytes is the input, byte for byte. Memory is bounded by the largest section (or constant when bytes are
  * not kept). Each parse step begins on its object's first line and stops on the line after it.
+ *
+ * <p>Any input bytes at all: the parser ends, and the only failure it raises is {@link DiffParseException}
+ * (an I/O failure of the stream aside); what it accepts it splits losslessly, and {@link #copyNext} accepts and
+ * writes exactly the same. ParserFuzzTest checks this on mutated real diffs.
  */
 public final class DiffParser {
     private static final byte[] DIFF_GIT = ascii("diff --git ");

@@ -33,6 +33,9 @@ final class HunkHeader {
             int countStart = ++i;
             long count = 0;
             while (i < to && isDigit(b[i])) {
+                if (count > (Long.MAX_VALUE - 9) / 10) {
+                    return -1; // a count that would wrap around is no count git writes
+                }
                 count = count * 10 + (b[i] - '0');
                 i++;
             }

@@ -21,6 +21,8 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class Subprocess {
     public static final int STDERR_LIMIT = 64 * 1024;
+    /** The most of a child's stdout {@link #capture} keeps unless its caller states another limit. */
+    public static final int CAPTURE_LIMIT = 64 * 1024 * 1024;
 
     public record Result(int exitCode, String stderr) {
         public boolean ok() {
@@ -54,28 +56,38 @@ public final class Subprocess {
     /**
      * Runs the command, handing its stdout to {@code reader}. Whatever the reader leaves unread is drained.
      * A RuntimeException or IOException thrown by the reader kills the process and is rethrown here.
+     *
+     * <p>The timeout bounds the child's work, not the reader's speed: time the reader spends away from the pipe
+     * (writing to a slow pager or a pipe nobody empties yet) extends the deadline by as much. A child that
+     * produces nothing while the reader waits on it still times out at the limit.
      */
     public static Result run(Command cmd, StdoutReader reader, byte[] stdin) {
         Process process = start(cmd);
-        long deadline = System.nanoTime() + cmd.timeout().toNanos();
+        long start = System.nanoTime();
         AtomicReference<Exception> readerFailure = new AtomicReference<>();
-        Thread outPump = pump("stdout", process, reader, readerFailure);
+        TimedInput stdout = new TimedInput(process.getInputStream());
+        Thread outPump = pump("stdout", stdout, process, reader, readerFailure);
         BoundedBuffer errBuf = new BoundedBuffer(STDERR_LIMIT);
-        Thread errPump = pump("stderr", process, in -> in.transferTo(errBuf), new AtomicReference<>());
+        Thread errPump = pump("stderr", process.getErrorStream(), process, in -> in.transferTo(errBuf),
+                new AtomicReference<>());
         feedStdin(process, stdin);
         try {
-            boolean exited = process.waitFor(remaining(deadline), TimeUnit.NANOSECONDS);
-            if (!exited) {
-                killTree(process);
-                throw timeout(cmd);
+            long budget = cmd.timeout().toNanos();
+            while (!process.waitFor(step(start, budget, stdout), TimeUnit.NANOSECONDS)) {
+                if (left(start, budget, stdout) <= 0) {
+                    killTree(process);
+                    throw timeout(cmd);
+                }
             }
-            outPump.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(remaining(deadline))));
+            while (outPump.isAlive()) {
+                if (left(start, budget, stdout) <= 0) {
+                    // A grandchild still holds the pipe open past the deadline.
+                    killTree(process);
+                    throw timeout(cmd);
+                }
+                outPump.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(step(start, budget, stdout))));
+            }
             errPump.join(1000);
-            if (outPump.isAlive()) {
-                // A grandchild still holds the pipe open past the deadline.
-                killTree(process);
-                throw timeout(cmd);
-            }
         } catch (InterruptedException e) {
             killTree(process);
             Thread.currentThread().interrupt();
@@ -92,11 +104,46 @@ public final class Subprocess {
         return new Result(process.exitValue(), errBuf.text());
     }
 
-    /** Runs the command and keeps its whole stdout; for small outputs only. */
+    private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+
+    /** What is left of the budget once the reader's time away from the pipe is given back. */
+    private static long left(long start, long budget, TimedInput stdout) {
+        return start + budget + stdout.awayNanos() - System.nanoTime();
+    }
+
+    /** How long to wait before looking at the deadline again; at least 1 ns, as 0 would not wait. */
+    private static long step(long start, long budget, TimedInput stdout) {
+        return Math.max(1, Math.min(POLL_NANOS, left(start, budget, stdout)));
+    }
+
+    /** Runs the command and keeps its whole stdout, up to {@link #CAPTURE_LIMIT}. */
     public static Captured capture(Command cmd) {
+        return capture(cmd, CAPTURE_LIMIT, null);
+    }
+
+    /**
+     * Runs the command with {@code stdin} (null: empty) and keeps its whole stdout. Past {@code limit} bytes the
+     * process tree is killed and the call fails with {@link ErrorCode#OUTPUT_TOO_LARGE}: nothing is half-read.
+     */
+    public static Captured capture(Command cmd, int limit, byte[] stdin) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        Result result = run(cmd, out);
+        Result result = run(cmd, in -> {
+            byte[] chunk = new byte[64 * 1024];
+            for (int n; (n = in.read(chunk)) >= 0; ) {
+                if (n > limit - out.size()) {
+                    throw tooLarge(cmd, limit);
+                }
+                out.write(chunk, 0, n);
+            }
+        }, stdin);
         return new Captured(result.exitCode(), out.toByteArray(), result.stderr());
+    }
+
+    private static PrdiffException tooLarge(Command cmd, int limit) {
+        String amount = limit % (1024 * 1024) == 0 ? limit / (1024 * 1024) + " MiB" : limit + " bytes";
+        return new PrdiffException(ErrorCode.OUTPUT_TOO_LARGE, cmd.label() + " printed more than " + amount
+                + ", the most prdiff reads of it at once; it was stopped",
+                java.util.Map.of("limit_bytes", limit), null);
     }
 
     private static Process start(Command cmd) {
@@ -150,8 +197,8 @@ public final class Subprocess {
         feeder.start();
     }
 
-    private static Thread pump(String name, Process process, StdoutReader reader, AtomicReference<Exception> failure) {
-        InputStream from = "stdout".equals(name) ? process.getInputStream() : process.getErrorStream();
+    private static Thread pump(String name, InputStream from, Process process, StdoutReader reader,
+            AtomicReference<Exception> failure) {
         Thread t = new Thread(() -> {
             try (from) {
                 reader.read(from);
@@ -178,15 +225,69 @@ public final class Subprocess {
         process.destroyForcibly();
     }
 
-    private static long remaining(long deadline) {
-        return Math.max(0, deadline - System.nanoTime());
-    }
-
     private static void closeQuietly(OutputStream s) {
         try {
             s.close();
         } catch (IOException ignored) {
             // nothing to feed
+        }
+    }
+
+    /**
+     * A child's stdout that keeps count of the time its reader spends away from it: between one read returning
+     * and the next beginning, and after the end of the stream. Time spent inside a read is the child's.
+     */
+    private static final class TimedInput extends java.io.FilterInputStream {
+        private long awayBefore;          // finished spells away, in nanos
+        private long awaySince = -1;      // System.nanoTime() when the current spell away began; -1: inside a read
+
+        TimedInput(InputStream in) {
+            super(in);
+        }
+
+        synchronized long awayNanos() {
+            return awayBefore + (awaySince < 0 ? 0 : System.nanoTime() - awaySince);
+        }
+
+        private synchronized void enter() {
+            if (awaySince >= 0) {
+                awayBefore += System.nanoTime() - awaySince;
+                awaySince = -1;
+            }
+        }
+
+        private synchronized void leave() {
+            awaySince = System.nanoTime();
+        }
+
+        @Override
+        public int read() throws IOException {
+            enter();
+            try {
+                return super.read();
+            } finally {
+                leave();
+            }
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            enter();
+            try {
+                return super.read(b, off, len);
+            } finally {
+                leave();
+            }
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            enter();
+            try {
+                return super.skip(n);
+            } finally {
+                leave();
+            }
         }
     }
 

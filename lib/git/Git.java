@@ -227,9 +227,7 @@ public final class Git {
     }
 
     Subprocess.Captured objectsRaw(List<String> args, byte[] stdin) {
-        var out = new java.io.ByteArrayOutputStream();
-        Subprocess.Result r = Subprocess.run(inScratch(label(args), args), in -> in.transferTo(out), stdin);
-        return new Subprocess.Captured(r.exitCode(), out.toByteArray(), r.stderr());
+        return Subprocess.capture(inScratch(label(args), args), Subprocess.CAPTURE_LIMIT, stdin);
     }
 
     /** Runs a read-only git command in the user's repository (refs, names); nothing there can start a program. */

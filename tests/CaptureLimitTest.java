@@ -1,0 +1,66 @@
+import dev.prdiff.core.ErrorCode;
+import dev.prdiff.core.PrdiffException;
+import dev.prdiff.exec.Command;
+import dev.prdiff.exec.Subprocess;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Every capture of a child's whole stdout has a limit (64 MiB unless the caller states one): past it the process
+ * tree is killed and the call fails with OUTPUT_TOO_LARGE, however much more the child would have printed.
+ */
+@Timeout(60)
+class CaptureLimitTest {
+    @TempDir
+    Path bin;
+
+    @Test
+    void aChildPrintingWithoutEndIsStoppedAtTheDefaultLimit() throws Exception {
+        String marker = "prdiff-endless-" + System.nanoTime();
+        Command gh = script("gh", "#!/bin/sh\n: " + marker + "\ncat /dev/zero\n");
+        PrdiffException e = assertThrows(PrdiffException.class, () -> Subprocess.capture(gh));
+        assertEquals(ErrorCode.OUTPUT_TOO_LARGE, e.code(), e.getMessage());
+        assertEquals("gh api printed more than 64 MiB, the most prdiff reads of it at once; it was stopped",
+                e.getMessage());
+        assertEquals(Subprocess.CAPTURE_LIMIT, e.details().get("limit_bytes"));
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        while (ProcessHandle.current().descendants().anyMatch(p -> p.isAlive()
+                && (p.info().commandLine().orElse("").contains(bin.toString())
+                || p.info().command().orElse("").endsWith("/cat")))) {
+            assertTrue(System.nanoTime() < deadline, "the child's tree is still running");
+            Thread.sleep(20);
+        }
+    }
+
+    @Test
+    void aCallerStatesItsOwnLimitAndOutputUpToItIsKeptWhole() throws Exception {
+        Command exact = script("exact", "#!/bin/sh\nhead -c 1048576 /dev/zero\n");
+        assertArrayEquals(new byte[1 << 20], Subprocess.capture(exact, 1 << 20, null).stdout());
+        Command over = script("over", "#!/bin/sh\nhead -c 1048577 /dev/zero\n");
+        PrdiffException e = assertThrows(PrdiffException.class, () -> Subprocess.capture(over, 1 << 20, null));
+        assertEquals(ErrorCode.OUTPUT_TOO_LARGE, e.code());
+        assertTrue(e.getMessage().startsWith("over printed more than 1 MiB"), e.getMessage());
+    }
+
+    /** A program on a PATH of its own, so prdiff runs it by name as it runs git and gh. */
+    private Command script(String name, String text) throws Exception {
+        Path file = bin.resolve(name);
+        Files.writeString(file, text);
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return new Command(name.equals("gh") ? "gh api" : name, List.of(name), null,
+                Map.of("PATH", bin + ":/usr/bin:/bin"), Duration.ofSeconds(30));
+    }
+}
