@@ -39,19 +39,19 @@ import static org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder.r
  * Discovers every *Test class compiled into this script's jar and runs it.
  */
 class RunTests {
-    public static void main(String... args) throws URISyntaxException {
+    public static void main(String... args) throws URISyntaxException, java.io.IOException {
         // A class name regex, found anywhere in the name: "McpProtocol" runs McpProtocolTest.
         String pattern = args.length > 0 ? ".*(?:" + args[0] + ").*" : ".*Test";
         Path jar = Path.of(RunTests.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         LauncherDiscoveryRequest discovery = request()
                 .selectors(selectClasspathRoots(Set.of(jar)))
                 .filters(ClassNameFilter.includeClassNamePatterns(pattern))
-                // jqwik (the parser fuzzer, ParserFuzzTest): tries from PRDIFF_FUZZ_TRIES, its failure database
-                // in the temp directory rather than the checkout, and its full report (tries, seed) only for a run
-                // that sets PRDIFF_FUZZ_TRIES or when a property fails; the accepted/rejected split always prints.
+                // jqwik (the parser fuzzer, ParserFuzzTest): tries from PRDIFF_FUZZ_TRIES, its failure database in a
+                // temporary file of this run's own (a fixed name in /tmp would belong to whichever user ran first),
+                // and its full report (tries, seed) only for a run that sets PRDIFF_FUZZ_TRIES or when a property
+                // fails; the accepted/rejected split always prints.
                 .configurationParameter("jqwik.tries.default", System.getenv().getOrDefault("PRDIFF_FUZZ_TRIES", "4000"))
-                .configurationParameter("jqwik.database",
-                        Path.of(System.getProperty("java.io.tmpdir"), "prdiff-jqwik-database").toString())
+                .configurationParameter("jqwik.database", jqwikDatabase().toString())
                 .configurationParameter("jqwik.reporting.onlyfailures",
                         String.valueOf(System.getenv("PRDIFF_FUZZ_TRIES") == null))
                 .build();
@@ -70,6 +70,13 @@ class RunTests {
         System.out.println(s.getTestsSucceededCount() + " passed, " + failed + " failed"
                 + (skipped > 0 ? ", " + skipped + " skipped" : ""));
         System.exit(failed == 0 && s.getTestsFoundCount() > 0 ? 0 : 1);
+    }
+
+    /** A new temporary file for jqwik's failure database, removed when the run ends. */
+    private static Path jqwikDatabase() throws java.io.IOException {
+        Path file = java.nio.file.Files.createTempFile("prdiff-jqwik-", ".database");
+        file.toFile().deleteOnExit();
+        return file;
     }
 
     /**
