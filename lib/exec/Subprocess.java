@@ -38,6 +38,11 @@ public final class Subprocess {
         public String text() {
             return new String(stdout, StandardCharsets.UTF_8);
         }
+
+        /** The exit code and stderr without the output, for checks that judge only those. */
+        public Result result() {
+            return new Result(exitCode, stderr);
+        }
     }
 
     private Subprocess() {}

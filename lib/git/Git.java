@@ -217,7 +217,7 @@ public final class Git {
 
     public byte[] objectsOutput(List<String> args) {
         Subprocess.Captured r = objectsRaw(args);
-        check(new Subprocess.Result(r.exitCode(), r.stderr()), args);
+        check(r.result(), args);
         return r.stdout();
     }
 

@@ -47,6 +47,18 @@ public final class GitEnvironment {
     /** Diff options that keep drivers, textconv filters and colour out of the output. */
     static final List<String> DIFF_OPTIONS = List.of("--no-ext-diff", "--no-textconv", "--no-color");
 
+    /** {@code git diff} with {@link #DIFF_OPTIONS} and {@code options}, then the revisions, then the pathspec. */
+    static List<String> diffArgs(List<String> options, List<String> revisions, List<String> pathspec) {
+        List<String> args = new java.util.ArrayList<>(List.of("diff"));
+        args.addAll(DIFF_OPTIONS);
+        args.addAll(options);
+        args.add("--end-of-options");
+        args.addAll(revisions);
+        args.add("--");
+        args.addAll(pathspec);
+        return args;
+    }
+
     private GitEnvironment() {}
 
     /** For git in the user's repository or checkout: their trust settings, an empty HOME, no replacements. */

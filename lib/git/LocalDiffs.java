@@ -275,14 +275,9 @@ public final class LocalDiffs {
     }
 
     private void run(DiffSpec spec, List<String> extra, List<String> pathspec, Subprocess.StdoutReader reader) {
-        List<String> args = new ArrayList<>(List.of("diff"));
-        args.addAll(GitEnvironment.DIFF_OPTIONS);
-        args.addAll(extra);
-        args.addAll(spec.options());
-        args.add("--end-of-options");
-        args.addAll(spec.revisions());
-        args.add("--");
-        args.addAll(pathspec);
+        List<String> options = new ArrayList<>(extra);
+        options.addAll(spec.options());
+        List<String> args = GitEnvironment.diffArgs(options, spec.revisions(), pathspec);
         if (spec.objectsOnly()) {
             git.objects(reader, args);
         } else if (spec.untracked()) {

@@ -73,7 +73,7 @@ final class ObjectIds {
         }
         byte[] stdin = (String.join("\n", ids) + "\n").getBytes(StandardCharsets.US_ASCII);
         Subprocess.Captured r = git.objectsRaw(List.of("cat-file", "--batch-check=%(objectname) %(objecttype)"), stdin);
-        git.check(new Subprocess.Result(r.exitCode(), r.stderr()), List.of("cat-file"));
+        git.check(r.result(), List.of("cat-file"));
         List<String[]> typed = new ArrayList<>();
         for (String line : r.text().split("\n")) {
             String[] parts = line.split(" ");

@@ -33,16 +33,16 @@ final class PathLimit {
         if (wanted.isEmpty() || wanted.size() > MAX_PATHS || !argumentSafe(wanted)) {
             return null;
         }
-        List<Change> unpaired = raw(List.of("--no-renames"), wanted);
+        List<RawNumstat.Change> unpaired = raw(List.of("--no-renames"), wanted);
         boolean addedOrDeleted = unpaired.stream().anyMatch(c -> SectionFilter.selects(wanted, c.newPath())
                 && (c.status() == 'A' || c.status() == 'D'));
         if (!addedOrDeleted) {
             // Only added and deleted files take part in rename detection; modified ones stay as they are.
             return literal(wanted);
         }
-        List<Change> whole = raw(List.of(), null);
+        List<RawNumstat.Change> whole = raw(List.of(), null);
         Set<String> paths = new LinkedHashSet<>(wanted);
-        for (Change c : whole) {
+        for (RawNumstat.Change c : whole) {
             if (c.paired() && (SectionFilter.selects(wanted, c.oldPath()) || SectionFilter.selects(wanted, c.newPath()))) {
                 paths.add(c.oldPath());
                 paths.add(c.newPath());
@@ -51,9 +51,9 @@ final class PathLimit {
         if (paths.size() > MAX_PATHS || !argumentSafe(paths)) {
             return null;
         }
-        Set<Change> limited = new HashSet<>(raw(List.of(), paths));
-        Set<Change> expected = new HashSet<>();
-        for (Change c : whole) {
+        Set<RawNumstat.Change> limited = new HashSet<>(raw(List.of(), paths));
+        Set<RawNumstat.Change> expected = new HashSet<>();
+        for (RawNumstat.Change c : whole) {
             if (touchesPathspec(c, paths)) {
                 expected.add(c);
             }
@@ -69,21 +69,12 @@ final class PathLimit {
         return paths.stream().allMatch(PathBytes::isUtf8);
     }
 
-    private static boolean touchesPathspec(Change c, Set<String> paths) {
-        for (String p : paths) {
-            if (underOrEqual(c.oldPath(), p) || underOrEqual(c.newPath(), p)) {
-                return true;
-            }
-        }
-        return false;
+    /** A literal pathspec matches the path itself and everything below it, as a selection does. */
+    private static boolean touchesPathspec(RawNumstat.Change c, Set<String> paths) {
+        return SectionFilter.selects(paths, c.oldPath()) || SectionFilter.selects(paths, c.newPath());
     }
 
-    /** A literal pathspec matches the path itself and everything below it. */
-    private static boolean underOrEqual(String path, String spec) {
-        return path.equals(spec) || path.startsWith(spec.endsWith("/") ? spec : spec + "/");
-    }
-
-    static List<String> literal(Set<String> paths) {
+    static List<String> literal(java.util.Collection<String> paths) {
         List<String> spec = new ArrayList<>(paths.size());
         for (String p : paths) {
             spec.add(":(literal)" + p);
@@ -92,37 +83,10 @@ final class PathLimit {
     }
 
     /** {@code git diff --raw -z} of the revisions, limited to {@code paths} unless null. */
-    private List<Change> raw(List<String> options, Set<String> paths) {
-        List<String> args = new ArrayList<>(List.of("diff", "--raw", "-z"));
-        args.addAll(GitEnvironment.DIFF_OPTIONS);
-        args.addAll(options);
-        args.add("--end-of-options");
-        args.addAll(revisions);
-        args.add("--");
-        if (paths != null) {
-            args.addAll(literal(paths));
-        }
-        return parse(git.objectsOutput(args));
-    }
-
-    /** One raw record; {@code status} is git's letter, {@code score} the similarity digits after it, if any. */
-    record Change(char status, String score, String oldPath, String newPath) {
-        boolean paired() {
-            return status == 'R' || status == 'C';
-        }
-    }
-
-    static List<Change> parse(byte[] z) {
-        String[] f = PathBytes.decode(z).split("\0", -1);
-        List<Change> changes = new ArrayList<>();
-        int i = 0;
-        while (i < f.length && f[i].startsWith(":")) {
-            String status = f[i].substring(1).split(" ")[4];
-            char letter = status.charAt(0);
-            boolean two = letter == 'R' || letter == 'C';
-            changes.add(new Change(letter, status.substring(1), f[i + 1], two ? f[i + 2] : f[i + 1]));
-            i += two ? 3 : 2;
-        }
-        return changes;
+    private List<RawNumstat.Change> raw(List<String> options, Set<String> paths) {
+        List<String> raw = new ArrayList<>(List.of("--raw", "-z"));
+        raw.addAll(options);
+        List<String> pathspec = paths == null ? List.of() : literal(paths);
+        return RawNumstat.changes(git.objectsOutput(GitEnvironment.diffArgs(raw, revisions, pathspec)));
     }
 }

@@ -16,46 +16,68 @@ import java.util.List;
 final class RawNumstat {
     private RawNumstat() {}
 
-    static List<FileEntry> parse(byte[] z) {
-        String[] f = PathBytes.decode(z).split("\0", -1);
-        List<String[]> raw = new ArrayList<>();
-        int i = 0;
-        while (i < f.length && f[i].startsWith(":")) {
-            String[] meta = f[i].substring(1).split(" ");
-            char status = meta[4].charAt(0);
-            boolean twoPaths = status == 'R' || status == 'C';
-            String oldPath = f[i + 1];
-            String newPath = twoPaths ? f[i + 2] : f[i + 1];
-            raw.add(new String[] {meta[0], meta[1], meta[2], meta[3], String.valueOf(status), oldPath, newPath});
-            i += twoPaths ? 3 : 2;
+    /** One --raw record: both modes, git's status letter, the similarity digits after it (if any), both paths. */
+    record Change(String oldMode, String newMode, char status, String score, String oldPath, String newPath) {
+        boolean paired() {
+            return status == 'R' || status == 'C';
         }
+    }
+
+    /** The records of {@code git diff --raw -z}. */
+    static List<Change> changes(byte[] z) {
+        return changes(fields(z), new int[1]);
+    }
+
+    static List<FileEntry> parse(byte[] z) {
+        String[] f = fields(z);
+        int[] i = {0};
+        List<Change> raw = changes(f, i);
         List<FileEntry> files = new ArrayList<>(raw.size());
-        for (String[] r : raw) {
-            if (i >= f.length) {
+        for (Change c : raw) {
+            if (i[0] >= f.length) {
                 throw new PrdiffException(ErrorCode.GIT_FAILED, "git diff --numstat printed fewer records than --raw");
             }
-            String[] counts = f[i].split("\t", 3);
-            i += counts[2].isEmpty() ? 3 : 1;
+            String[] counts = f[i[0]].split("\t", 3);
+            i[0] += counts[2].isEmpty() ? 3 : 1;
             boolean binary = counts[0].equals("-");
             long adds = binary ? 0 : Long.parseLong(counts[0]);
             long dels = binary ? 0 : Long.parseLong(counts[1]);
-            files.add(entry(r, adds, dels, binary));
+            files.add(entry(c, adds, dels, binary));
         }
         return files;
     }
 
-    private static FileEntry entry(String[] r, long adds, long dels, boolean binary) {
-        char status = r[4].charAt(0);
-        String oldPath = r[5];
-        String newPath = r[6];
-        return switch (status) {
+    private static String[] fields(byte[] z) {
+        return PathBytes.decode(z).split("\0", -1);
+    }
+
+    /** The raw records at the start of {@code f}; {@code next[0]} ends past them, where numstat records begin. */
+    private static List<Change> changes(String[] f, int[] next) {
+        List<Change> changes = new ArrayList<>();
+        int i = next[0];
+        while (i < f.length && f[i].startsWith(":")) {
+            String[] meta = f[i].substring(1).split(" ");
+            char status = meta[4].charAt(0);
+            boolean twoPaths = status == 'R' || status == 'C';
+            changes.add(new Change(meta[0], meta[1], status, meta[4].substring(1), f[i + 1],
+                    twoPaths ? f[i + 2] : f[i + 1]));
+            i += twoPaths ? 3 : 2;
+        }
+        next[0] = i;
+        return changes;
+    }
+
+    private static FileEntry entry(Change c, long adds, long dels, boolean binary) {
+        String oldPath = c.oldPath();
+        String newPath = c.newPath();
+        return switch (c.status()) {
             case 'A' -> FileEntry.of(newPath, adds, dels, "added", null, binary);
             case 'D' -> FileEntry.of(oldPath, adds, dels, "deleted", null, binary);
             case 'R' -> FileEntry.of(newPath, adds, dels, "renamed", oldPath, binary);
             case 'C' -> FileEntry.of(newPath, adds, dels, "copied", oldPath, binary);
             default -> {
                 // In a work-tree diff the new blob id is all zeros, so the counts decide, not the ids.
-                boolean modeOnly = !r[0].equals(r[1]) && !binary && adds == 0 && dels == 0;
+                boolean modeOnly = !c.oldMode().equals(c.newMode()) && !binary && adds == 0 && dels == 0;
                 yield FileEntry.of(newPath, adds, dels, modeOnly ? "mode-changed" : "modified", null, binary);
             }
         };

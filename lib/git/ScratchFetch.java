@@ -44,14 +44,14 @@ final class ScratchFetch {
                 "--end-of-options", url));
         argv.addAll(refspecs);
         Subprocess.Captured r = Subprocess.capture(new Command("git fetch", argv, scratch.dir(), env, timeout));
-        git.check(new Subprocess.Result(r.exitCode(), r.stderr()), List.of("fetch"));
+        git.check(r.result(), List.of("fetch"));
         movePacks();
         for (String spec : refspecs) {
             String dst = spec.substring(spec.indexOf(':') + 1);
             String sha = new String(git.objectsOutput(List.of("rev-parse", "--verify", dst)),
                     java.nio.charset.StandardCharsets.US_ASCII).strip();
             Subprocess.Captured set = git.repositoryRaw(List.of("update-ref", "-m", "prdiff: fetch " + url, dst, sha));
-            git.check(new Subprocess.Result(set.exitCode(), set.stderr()), List.of("update-ref"));
+            git.check(set.result(), List.of("update-ref"));
         }
     }
 

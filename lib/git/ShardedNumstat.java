@@ -37,14 +37,14 @@ public final class ShardedNumstat {
 
     /** The list, or null when the range is smaller than {@code minFiles} or the shards did not line up. */
     public List<FileEntry> files(int minFiles) {
-        List<PathLimit.Change> whole = PathLimit.parse(git.objectsOutput(diff(List.of("--raw", "-z"), List.of())));
+        List<RawNumstat.Change> whole = RawNumstat.changes(git.objectsOutput(diff(List.of("--raw", "-z"), List.of())));
         if (whole.size() < minFiles || shards < 2) {
             return null;
         }
         Set<String> renameSides = new HashSet<>();
         List<String> pairPaths = new ArrayList<>();
         List<String> plain = new ArrayList<>();
-        for (PathLimit.Change c : whole) {
+        for (RawNumstat.Change c : whole) {
             if (c.paired()) {
                 renameSides.add(c.oldPath());
                 renameSides.add(c.newPath());
@@ -60,7 +60,7 @@ public final class ShardedNumstat {
         }
         CompletableFuture<List<FileEntry>> renames = pairPaths.isEmpty()
                 ? CompletableFuture.completedFuture(List.of())
-                : CompletableFuture.supplyAsync(() -> numstat(List.of(), literal(pairPaths)));
+                : CompletableFuture.supplyAsync(() -> numstat(List.of(), PathLimit.literal(pairPaths)));
         Map<String, FileEntry> byPath = new HashMap<>();
         try {
             for (CompletableFuture<List<FileEntry>> run : runs) {
@@ -80,7 +80,7 @@ public final class ShardedNumstat {
                     "git diff --numstat failed: " + e.getCause(), e.getCause());
         }
         List<FileEntry> files = new ArrayList<>(whole.size());
-        for (PathLimit.Change c : whole) {
+        for (RawNumstat.Change c : whole) {
             FileEntry e = byPath.remove(c.paired() ? c.newPath() + "\0" + c.oldPath() : c.newPath());
             if (e == null) {
                 return null; // a pairing or a path that did not line up
@@ -97,18 +97,7 @@ public final class ShardedNumstat {
     }
 
     private List<String> diff(List<String> options, List<String> pathspec) {
-        List<String> args = new ArrayList<>(List.of("diff"));
-        args.addAll(GitEnvironment.DIFF_OPTIONS);
-        args.addAll(options);
-        args.add("--end-of-options");
-        args.addAll(revisions);
-        args.add("--");
-        args.addAll(pathspec);
-        return args;
-    }
-
-    private static List<String> literal(List<String> paths) {
-        return paths.stream().map(p -> ":(literal)" + p).toList();
+        return GitEnvironment.diffArgs(options, revisions, pathspec);
     }
 
     /**

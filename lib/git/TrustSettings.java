@@ -70,11 +70,13 @@ final class TrustSettings {
     private static String read(Map<String, String> inherited, Duration timeout) {
         Path outside = PrivateDir.ensureDir(PrivateDir.get().resolve("outside"));
         Map<String, String> env = new HashMap<>();
-        for (String k : List.of("PATH", "HOME", "XDG_CONFIG_HOME", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM",
-                "GIT_CONFIG_NOSYSTEM")) {
+        for (String k : LOCATORS) {
             if (inherited.get(k) != null) {
                 env.put(k, inherited.get(k));
             }
+        }
+        if (inherited.get("PATH") != null) {
+            env.put("PATH", inherited.get("PATH"));
         }
         env.put("GIT_CEILING_DIRECTORIES", outside.getParent().toString());
         env.put("LC_ALL", "C");
