@@ -3,6 +3,7 @@ package dev.prdiff.app;
 import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.FileEntry;
 import dev.prdiff.core.PrdiffException;
+import dev.prdiff.diff.FileSection;
 import dev.prdiff.diff.QuotedPath;
 import dev.prdiff.diff.SectionFilter;
 
@@ -138,6 +139,16 @@ public final class PathSelection {
 
     public boolean selects(String path) {
         return everything() || SectionFilter.selects(paths, path);
+    }
+
+    /** True when the section is selected; then its old and new paths are added to {@code touched}, for {@link #report}. */
+    public boolean takes(FileSection s, List<String> touched) {
+        if (!SectionFilter.touches(paths, s)) {
+            return false;
+        }
+        touched.add(s.oldPath());
+        touched.add(s.newPath());
+        return true;
     }
 
     /** The entries whose path, or previous path, is selected. */

@@ -4,7 +4,6 @@ import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.FileEntry;
 import dev.prdiff.core.FileList;
 import dev.prdiff.core.PrdiffException;
-import dev.prdiff.diff.SectionFilter;
 import dev.prdiff.git.DiffSpec;
 import dev.prdiff.git.Git;
 import dev.prdiff.git.LocalDiffs;
@@ -16,7 +15,6 @@ import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -66,33 +64,19 @@ public final class Prdiff {
             local.stat(spec, out);
             return;
         }
-        if (request.shape().active()) {
-            Set<String> paths = selection == null ? null : selection.paths();
-            List<String> touched = new ArrayList<>();
-            OutputShape.Outcome[] outcome = {null};
-            local.read(spec, paths, in -> outcome[0] = request.shape().copy(in, out, s -> {
-                if (paths == null) {
-                    return true;
-                }
-                boolean selected = SectionFilter.touches(paths, s);
-                if (selected) {
-                    touched.add(s.oldPath());
-                    touched.add(s.newPath());
-                }
-                return selected;
-            }));
-            if (selection != null) {
-                selection.report(touched, () -> local.changedPaths(spec), request.strict(), notices);
-            }
-            request.shape().report(outcome[0], notices);
-            return;
-        }
-        if (selection == null) {
+        if (selection == null && !request.shape().active()) {
             local.write(spec, out);
             return;
         }
-        List<String> written = local.writeFiles(spec, selection.paths(), out);
-        selection.report(written, () -> local.changedPaths(spec), request.strict(), notices);
+        // An inactive shape copies exactly the selected sections and reports nothing.
+        List<String> touched = new ArrayList<>();
+        OutputShape.Outcome[] outcome = {null};
+        local.read(spec, selection == null ? null : selection.paths(), in -> outcome[0] = request.shape().copy(in, out,
+                s -> selection == null || selection.takes(s, touched)));
+        if (selection != null) {
+            selection.report(touched, () -> local.changedPaths(spec), request.strict(), notices);
+        }
+        request.shape().report(outcome[0], notices);
     }
 
     /** The changed files, or the selected ones with a warning for each path that matched nothing. */

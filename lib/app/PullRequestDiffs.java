@@ -3,7 +3,6 @@ package dev.prdiff.app;
 import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.FileList;
 import dev.prdiff.core.PrdiffException;
-import dev.prdiff.diff.SectionFilter;
 import dev.prdiff.git.DiffSpec;
 import dev.prdiff.git.Git;
 import dev.prdiff.git.LocalDiffs;
@@ -162,42 +161,23 @@ final class PullRequestDiffs {
     /** The whole diff, or only the selected files' sections, warning of each path that matched nothing. */
     private void copy(InputStream diff, OutputStream out, Consumer<String> notices) throws IOException {
         PathSelection selection = selection();
-        if (request.shape().active()) {
-            List<String> touched = new ArrayList<>();
-            List<String> changed = new ArrayList<>();
-            var outcome = request.shape().copy(diff, out, s -> {
-                changed.add(s.oldPath());
-                changed.add(s.newPath());
-                boolean selected = selection == null || SectionFilter.touches(selection.paths(), s);
-                if (selected) {
-                    touched.add(s.oldPath());
-                    touched.add(s.newPath());
-                }
-                return selected;
-            });
-            if (selection != null) {
-                selection.report(touched, () -> changed.stream().filter(java.util.Objects::nonNull).toList(),
-                        request.strict(), notices);
-            }
-            request.shape().report(outcome, notices);
-            return;
-        }
-        if (selection == null) {
+        if (selection == null && !request.shape().active()) {
             diff.transferTo(out);
             return;
         }
+        // An inactive shape copies exactly the selected sections and reports nothing.
         List<String> touched = new ArrayList<>();
         List<String> changed = new ArrayList<>();
-        SectionFilter.copy(diff, selection.paths(), out, s -> {
+        var outcome = request.shape().copy(diff, out, s -> {
             changed.add(s.oldPath());
             changed.add(s.newPath());
-            if (SectionFilter.touches(selection.paths(), s)) {
-                touched.add(s.oldPath());
-                touched.add(s.newPath());
-            }
+            return selection == null || selection.takes(s, touched);
         });
-        selection.report(touched, () -> changed.stream().filter(java.util.Objects::nonNull).toList(), request.strict(),
-                notices);
+        if (selection != null) {
+            selection.report(touched, () -> changed.stream().filter(java.util.Objects::nonNull).toList(),
+                    request.strict(), notices);
+        }
+        request.shape().report(outcome, notices);
     }
 
     /**

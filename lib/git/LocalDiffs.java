@@ -131,22 +131,6 @@ public final class LocalDiffs {
         run(spec, List.of("--stat=80"), in -> in.transferTo(out));
     }
 
-    /**
-     * Only the sections touching the given repo-relative paths (or lying below one, for a directory), byte for
-     * byte as in the whole diff. Between commits git computes just those files (see {@link PathLimit}); otherwise
-     * they are cut from the whole diff. Returns the old and new paths of the sections written.
-     */
-    public List<String> writeFiles(DiffSpec spec, Set<String> paths, OutputStream out) {
-        List<String> written = new ArrayList<>();
-        run(spec, textOptions, pathLimit(spec, paths), in -> SectionFilter.copy(in, paths, out, s -> {
-            if (SectionFilter.touches(paths, s)) {
-                written.add(s.oldPath());
-                written.add(s.newPath());
-            }
-        }));
-        return written;
-    }
-
     /** Every path the diff changes, old and new names of renames alike. */
     public List<String> changedPaths(DiffSpec spec) {
         List<String> paths = new ArrayList<>();
