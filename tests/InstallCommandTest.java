@@ -34,10 +34,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class InstallCommandTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(240);
-    private static final String INITIALIZE = """
-            {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18",\
-            "capabilities":{},"clientInfo":{"name":"junit","version":"1"}}}
-            """;
 
     private static Path root;
     private static TempRepo repo;
@@ -88,7 +84,8 @@ class InstallCommandTest {
         assertEquals(0, inside.exit(), inside.describe());
         assertArrayEquals(outside.stdout(), inside.stdout());
 
-        Proc.Result server = shell("exec prdiff-mcp", List.of(), tmp, env, INITIALIZE.getBytes(StandardCharsets.UTF_8));
+        Proc.Result server = shell("exec prdiff-mcp", List.of(), tmp, env,
+                McpSession.INITIALIZE_LINE.getBytes(StandardCharsets.UTF_8));
         assertEquals(0, server.exit(), server.describe());
         assertTrue(server.out().startsWith("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"protocolVersion\":\"2025-06-18\""),
                 server.describe());

@@ -34,10 +34,6 @@ class LauncherTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(240);
     private static final String FAST = "[jbang wrapper] fast path:";
     private static final String BUILD = "[jbang wrapper] building under ";
-    private static final String INITIALIZE = """
-            {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18",\
-            "capabilities":{},"clientInfo":{"name":"junit","version":"1"}}}
-            """;
 
     private static Path root;
     private static TempRepo repo;
@@ -130,7 +126,7 @@ class LauncherTest {
         for (int i = 0; i < 8; i++) {
             cli.add(CompletableFuture.supplyAsync(() -> prdiff(root.resolve("prdiff.java"), env)));
             mcp.add(CompletableFuture.supplyAsync(() -> run(root.resolve("mcp-shim.java"), List.of(), env,
-                    INITIALIZE.getBytes(StandardCharsets.UTF_8))));
+                    McpSession.INITIALIZE_LINE.getBytes(StandardCharsets.UTF_8))));
         }
         for (CompletableFuture<Proc.Result> f : cli) {
             Proc.Result r = f.join();

@@ -33,6 +33,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class McpSession implements AutoCloseable {
     static final Duration WAIT = Duration.ofSeconds(10);
+    /** One initialize request as a line, for whole-process tests that start a server and check it answers. */
+    static final String INITIALIZE_LINE = """
+            {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18",\
+            "capabilities":{},"clientInfo":{"name":"junit","version":"1"}}}
+            """;
 
     private final OutputStream toServer;
     private final Thread server;
