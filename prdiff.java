@@ -7,6 +7,7 @@
 //DESCRIPTION Hermetic pull-request and git diffs: whole, per file, or as a JSON file list
 //SOURCES lib/Sources.java
 
+import dev.prdiff.app.CommandLineCalls;
 import dev.prdiff.app.DiffRequest;
 import dev.prdiff.app.Prdiff;
 import dev.prdiff.app.Target;
@@ -17,6 +18,7 @@ import dev.prdiff.git.LocalDiffs;
 import dev.prdiff.shape.DiffColors;
 import dev.prdiff.shape.FileFilter;
 import dev.prdiff.shape.OutputShape;
+import dev.prdiff.shape.SectionLimits;
 import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -124,6 +126,22 @@ class prdiff implements Callable<Integer> {
     @Option(names = {"-U", "--unified"}, paramLabel = "N", description = "N lines of context (0 to 20) instead of 3,"
             + " computed by git from objects; a pull request needs --sha")
     Integer contextLines;
+
+    @Option(names = "--max-bytes", paramLabel = "N", description = {"At most N bytes of diff (" + SectionLimits.MIN_BYTES
+            + " to 64 MiB): whole sections that fit, in diff order, then a table of contents",
+            "of the files left out, each with its counts and the command that prints it; no section is cut"})
+    Long maxBytes;
+
+    @Option(names = "--max-lines", paramLabel = "N", description = "At most N hunk lines per file, cut between hunks"
+            + " where one fits, with a marker line; the cut files are named in a warning")
+    Integer maxLines;
+
+    @Option(names = "--no-binary", description = "A binary file's patch becomes git's 'Binary files a/x and b/x differ'")
+    boolean noBinary;
+
+    @Option(names = "--skip-generated", description = "Lock files and generated code (by name, or linguist-generated in"
+            + " .gitattributes) keep their header; their changes become one marker line")
+    boolean skipGenerated;
 
     @Option(names = "--commit", paramLabel = "REV", description = "One commit against its first parent")
     String commit;
@@ -382,13 +400,18 @@ class prdiff implements Callable<Integer> {
             }
             parsedTarget = new Target.Auto(a.base(), cached ? LocalDiffs.WorkTree.STAGED : LocalDiffs.WorkTree.UNTRACKED);
         }
+        if ((stat || filesOnly) && (maxBytes != null || maxLines != null || noBinary || skipGenerated)) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "--max-bytes, --max-lines, --no-binary and"
+                    + " --skip-generated shape a diff; " + (stat ? "--stat" : "--files-only") + " prints none");
+        }
         if (stat && filesOnly) {
             throw new CommandLine.ParameterException(new CommandLine(this),
                     "--stat and --files-only are two answers: choose one");
         }
-        OutputShape shape = new OutputShape(new FileFilter(include, exclude, FileFilter.statuses(status)), top, skip);
-        DiffRequest request = new DiffRequest(parsedTarget, selected, dir, Duration.ofSeconds(timeoutSeconds), repo, sha, baseSha, noFetch, env).typedPaths(strict)
-                .shaped(shape, contextLines, stat);
+        OutputShape shape = new OutputShape(new FileFilter(include, exclude, FileFilter.statuses(status)), top, skip,
+                new SectionLimits(maxBytes, maxLines, noBinary, skipGenerated, null));
+        DiffRequest request = new DiffRequest(parsedTarget, selected, dir, Duration.ofSeconds(timeoutSeconds), repo, sha,
+                baseSha, noFetch, env).typedPaths(strict).shaped(shape, contextLines, stat).refetchedBy(calls());
         boolean colored = switch (color) {
             case "auto" -> terminal;
             case "always" -> true;
@@ -417,6 +440,41 @@ class prdiff implements Callable<Integer> {
             }
         }
         return OK;
+    }
+
+    /** This command line as it names a follow-up call: what is diffed and how, without filters and limits. */
+    private CommandLineCalls calls() {
+        List<String> words = new ArrayList<>(List.of("prdiff"));
+        if (dir != null) {
+            words.addAll(List.of("-C", dir.toString()));
+        }
+        words.addAll(target);
+        addOption(words, "--commit", commit);
+        addOption(words, "--base", base);
+        addOption(words, "-R", repo);
+        addOption(words, "--sha", sha);
+        addOption(words, "--base-sha", baseSha);
+        addOption(words, "-U", contextLines == null ? null : contextLines.toString());
+        if (cached) {
+            words.add("--cached");
+        }
+        if (untracked) {
+            words.add("--untracked");
+        }
+        if (noFetch) {
+            words.add("--no-fetch");
+        }
+        if (noBinary) {
+            words.add("--no-binary");
+        }
+        return new CommandLineCalls(words);
+    }
+
+    private static void addOption(List<String> words, String name, String value) {
+        if (value != null) {
+            words.add(name);
+            words.add(value);
+        }
     }
 
     /** Indented for a person at a terminal, one line for a program reading a pipe. */

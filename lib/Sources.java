@@ -44,14 +44,24 @@
 //SOURCES github/PullRequests.java
 //SOURCES cache/MemoryCache.java
 //SOURCES cache/PullRequestDiffCache.java
+//SOURCES app/CommandLineCalls.java
 //SOURCES app/DiffRequest.java
 //SOURCES app/PathSelection.java
 //SOURCES app/Prdiff.java
 //SOURCES app/PullRequestDiffs.java
 //SOURCES app/Target.java
+//SOURCES shape/BinaryTrim.java
+//SOURCES shape/ByteBudget.java
 //SOURCES shape/DiffColors.java
 //SOURCES shape/FileFilter.java
+//SOURCES shape/GeneratedFiles.java
+//SOURCES shape/GeneratedTrim.java
+//SOURCES shape/LineCap.java
 //SOURCES shape/OutputShape.java
+//SOURCES shape/Refetch.java
+//SOURCES shape/SectionLimits.java
+//SOURCES shape/SectionPipe.java
+//SOURCES shape/SectionStage.java
 //SOURCES mcp/BatchResponse.java
 //SOURCES mcp/DiffTools.java
 //SOURCES mcp/Lifecycle.java
@@ -63,6 +73,7 @@
 //SOURCES mcp/RpcMessage.java
 //SOURCES mcp/SchemaCheck.java
 //SOURCES mcp/ToolCalls.java
+//SOURCES mcp/ToolCallRefetch.java
 //SOURCES mcp/ToolCatalog.java
 //SOURCES mcp/ToolResults.java
 

@@ -247,12 +247,14 @@ class McpToolsTest {
     }
 
     @Test
-    void aDiffTooLargeForOneAnswerFailsAndSaysHowToNarrowIt() throws Exception {
+    void aDiffLargerThanOneAnswerIsCutBetweenSectionsWithCallsForTheRest() throws Exception {
         McpServer.Config small = McpSession.config(repo.dir()).withLimits(1 << 20, 2000);
         try (McpSession tiny = McpSession.initialized(small)) {
-            JsonNode body = toolError(tiny.callResult("get_diff", args("base", "main", "head", "feature")), "INVALID_INPUT");
-            assertTrue(body.get("message").asText().contains("get_changed_files"), body.toString());
-            assertEquals(2000, body.get("max_diff_bytes").asInt());
+            JsonNode result = tiny.callResult("get_diff", args("{\"base\":\"main\",\"head\":\"feature\",\"max_bytes\":8000}"));
+            String text = result.at("/content/0/text").asText();
+            assertTrue(text.getBytes(StandardCharsets.UTF_8).length <= 2000, text);
+            assertTrue(text.contains("# prdiff: truncated to --max-bytes 2000"), text);
+            assertTrue(result.at("/_meta").toString().contains("truncated"), result.toString());
             String one = ok(tiny, "get_diff", args("base", "main", "head", "feature", "path", "lib/a/index.ts"));
             assertEquals(git(repo, "main...feature", "--", "lib/a/index.ts"), one);
         }

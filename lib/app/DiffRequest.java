@@ -4,6 +4,7 @@ import dev.prdiff.cache.MemoryCache;
 import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.shape.OutputShape;
+import dev.prdiff.shape.Refetch;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,6 +31,7 @@ import java.util.Map;
  * @param contextLines lines of context around each change (git's -U), null for git's default; needs a diff
  *                 computed from git objects
  * @param stat    a diffstat as git diff --stat prints it, instead of the diff
+ * @param refetch how markers and tables of contents name the call that fetches what a limit left out
  */
 public record DiffRequest(
         Target target,
@@ -47,38 +49,46 @@ public record DiffRequest(
         boolean pathsFromDir,
         OutputShape shape,
         Integer contextLines,
-        boolean stat) {
+        boolean stat,
+        Refetch refetch) {
 
     /** As the CLI builds it: {@code dir} is given exactly when it is not null (-C); no memory cache. */
     public DiffRequest(Target target, List<String> files, Path dir, Duration timeout, String repo, String sha,
             String baseSha, boolean noFetch, Map<String, String> env) {
         this(target, files, dir, timeout, repo, sha, baseSha, noFetch, env, dir != null, null, false, false,
-                OutputShape.NONE, null, false);
+                OutputShape.NONE, null, false, Refetch.PLAIN);
     }
 
     /** As the MCP tools build it: repo-relative paths, never strict. */
     public DiffRequest(Target target, List<String> files, Path dir, Duration timeout, String repo, String sha,
             String baseSha, boolean noFetch, Map<String, String> env, boolean dirGiven, MemoryCache memory) {
         this(target, files, dir, timeout, repo, sha, baseSha, noFetch, env, dirGiven, memory, false, false,
-                OutputShape.NONE, null, false);
+                OutputShape.NONE, null, false, Refetch.PLAIN);
     }
 
     /** This request with paths typed in {@code dir} (the CLI's), and {@code strict} as given. */
     public DiffRequest typedPaths(boolean strict) {
         return new DiffRequest(target, files, dir, timeout, repo, sha, baseSha, noFetch, env, dirGiven, memory, strict,
-                true, shape, contextLines, stat);
+                true, shape, contextLines, stat, refetch);
     }
 
     /** This request with the output controls given. */
     public DiffRequest shaped(OutputShape shape, Integer contextLines, boolean stat) {
         return new DiffRequest(target, files, dir, timeout, repo, sha, baseSha, noFetch, env, dirGiven, memory, strict,
-                pathsFromDir, shape, contextLines, stat);
+                pathsFromDir, shape, contextLines, stat, refetch);
+    }
+
+    /** This request, naming follow-up calls as {@code refetch} does. */
+    public DiffRequest refetchedBy(Refetch refetch) {
+        return new DiffRequest(target, files, dir, timeout, repo, sha, baseSha, noFetch, env, dirGiven, memory, strict,
+                pathsFromDir, shape, contextLines, stat, refetch);
     }
 
     public DiffRequest {
         files = files == null ? List.of() : List.copyOf(files);
         env = env == null ? System.getenv() : Map.copyOf(env);
         shape = shape == null ? OutputShape.NONE : shape;
+        refetch = refetch == null ? Refetch.PLAIN : refetch;
         if (contextLines != null && (contextLines < 0 || contextLines > MAX_CONTEXT_LINES)) {
             throw new PrdiffException(ErrorCode.INVALID_INPUT, "context lines must be 0 to " + MAX_CONTEXT_LINES
                     + ", got " + contextLines);

@@ -37,7 +37,7 @@ public final class Prdiff {
 
     /** Writes the unified diff (or only the selected files' sections) to {@code out}. */
     public static void diff(DiffRequest request, OutputStream out, Consumer<String> notices) {
-        if (request.stat() && (request.selectsFiles() || request.shape().active())) {
+        if (request.stat() && (request.selectsFiles() || request.shape().selects())) {
             throw new PrdiffException(ErrorCode.INVALID_INPUT, "a diffstat is git's own for the whole range: it does"
                     + " not combine with file, include, exclude, status, top or skip yet");
         }
@@ -72,7 +72,7 @@ public final class Prdiff {
         List<String> touched = new ArrayList<>();
         OutputShape.Outcome[] outcome = {null};
         local.read(spec, selection == null ? null : selection.paths(), in -> outcome[0] = request.shape().copy(in, out,
-                s -> selection == null || selection.takes(s, touched)));
+                s -> selection == null || selection.takes(s, touched), request.refetch()));
         if (selection != null) {
             selection.report(touched, () -> local.changedPaths(spec), request.strict(), notices);
         }

@@ -172,7 +172,7 @@ final class PullRequestDiffs {
             changed.add(s.oldPath());
             changed.add(s.newPath());
             return selection == null || selection.takes(s, touched);
-        });
+        }, request.refetch());
         if (selection != null) {
             selection.report(touched, () -> changed.stream().filter(java.util.Objects::nonNull).toList(),
                     request.strict(), notices);

@@ -11,6 +11,7 @@ import dev.prdiff.core.PrdiffException;
 import dev.prdiff.git.Revisions;
 import dev.prdiff.shape.FileFilter;
 import dev.prdiff.shape.OutputShape;
+import dev.prdiff.shape.SectionLimits;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -83,17 +84,39 @@ final class DiffTools {
         DiffRequest request = new DiffRequest(new Target.PullRequest(number.asLong(), null), paths(args, "file"),
                 dir(args), gitTimeout, text(args, "repo"), text(args, "sha"), null, false, env,
                 text(args, "repo_path") != null, memory);
-        return args.path("files_only").asBoolean(false) ? fileList(shaped(request, args)) : diffText(shaped(request, args));
+        return args.path("files_only").asBoolean(false) ? fileList(shaped(request, args))
+                : diffText(limited(shaped(request, args), "get_pull_request_diff", "file", args));
     }
 
     private ObjectNode diff(JsonNode args) {
-        return diffText(shaped(localRequest(range(args), args), args));
+        return diffText(limited(shaped(localRequest(range(args), args), args), "get_diff", "path", args));
     }
 
     private ObjectNode commitDiff(JsonNode args) {
-        return diffText(shaped(localRequest(new Target.Commit(Revisions.requireSafe(args.get("hash").asText())), args),
-                args));
+        DiffRequest request = localRequest(new Target.Commit(Revisions.requireSafe(args.get("hash").asText())), args);
+        return diffText(limited(shaped(request, args), "get_commit_diff", "path", args));
     }
+
+    /**
+     * The limits of a diff tool's answer: max_bytes (default {@link #DEFAULT_MAX_BYTES}, never past what one
+     * answer may hold), max_lines, no_binary and skip_generated (both on unless false); follow-up calls named
+     * as tool calls.
+     */
+    private DiffRequest limited(DiffRequest request, String tool, String fileField, JsonNode args) {
+        if (request.stat()) {
+            return request;
+        }
+        long cap = Math.max(SectionLimits.MIN_BYTES, maxDiffBytes);
+        long maxBytes = Math.max(SectionLimits.MIN_BYTES, Math.min(args.path("max_bytes").asLong(DEFAULT_MAX_BYTES), cap));
+        JsonNode maxLines = args.get("max_lines");
+        SectionLimits limits = new SectionLimits(maxBytes, maxLines == null || maxLines.isNull() ? null : maxLines.asInt(),
+                args.path("no_binary").asBoolean(true), args.path("skip_generated").asBoolean(true), null);
+        return request.shaped(request.shape().limited(limits), request.contextLines(), false)
+                .refetchedBy(new ToolCallRefetch(tool, args, fileField, DEFAULT_MAX_BYTES, cap));
+    }
+
+    /** The 004 seed's cap: about what an agent can afford for one diff in its context. */
+    static final long DEFAULT_MAX_BYTES = 100_000;
 
     private ObjectNode changedFiles(JsonNode args) {
         return fileList(shaped(localRequest(range(args), args), args));

@@ -17,17 +17,24 @@ import java.util.function.Predicate;
 
 /**
  * Which of the changed files an answer shows: a {@link FileFilter}, then one page of what is left, in diff
- * order (--top, --skip). The same rules apply to diff sections and to file-list entries, for the CLI and MCP
- * alike, so page N of the diff holds exactly the files of page N of the file list.
+ * order (--top, --skip), and how much of each ({@link SectionLimits}). The same rules apply to diff sections
+ * and to file-list entries, for the CLI and MCP alike, so page N of the diff holds exactly the files of page N
+ * of the file list.
  *
- * @param top  how many files a page shows; null: all from {@code skip} on
- * @param skip how many files (after filtering) come before the page
+ * @param top    how many files a page shows; null: all from {@code skip} on
+ * @param skip   how many files (after filtering) come before the page
+ * @param limits the byte and line budgets, binary and generated trimming; they shape diffs, never file lists
  */
-public record OutputShape(FileFilter filter, Integer top, int skip) {
+public record OutputShape(FileFilter filter, Integer top, int skip, SectionLimits limits) {
     public static final OutputShape NONE = new OutputShape(FileFilter.NONE, null, 0);
+
+    public OutputShape(FileFilter filter, Integer top, int skip) {
+        this(filter, top, skip, SectionLimits.NONE);
+    }
 
     public OutputShape {
         filter = filter == null ? FileFilter.NONE : filter;
+        limits = limits == null ? SectionLimits.NONE : limits;
         if (top != null && top < 1) {
             throw new PrdiffException(ErrorCode.INVALID_INPUT, "top must be at least 1, got " + top);
         }
@@ -36,17 +43,35 @@ public record OutputShape(FileFilter filter, Integer top, int skip) {
         }
     }
 
-    /** True when the answer is not simply every changed file. */
+    /** True when the answer is not simply every changed file, whole. */
     public boolean active() {
+        return selects() || limits.active();
+    }
+
+    /** True when not every changed file is shown. */
+    public boolean selects() {
         return !filter.isEmpty() || paged();
+    }
+
+    /** This shape with other limits. */
+    public OutputShape limited(SectionLimits limits) {
+        return new OutputShape(filter, top, skip, limits);
     }
 
     public boolean paged() {
         return top != null || skip > 0;
     }
 
-    /** What shaping left out: {@code removed} files by the filter; the page, when paged. */
-    public record Outcome(int removed, int before, Pagination pagination) {}
+    /**
+     * What shaping left out: {@code removed} files by the filter; the page, when paged; the sections cut by
+     * --max-lines, the generated files trimmed, and what the byte budget did (null without one).
+     */
+    public record Outcome(int removed, int before, Pagination pagination, List<String> cut, int generated,
+            ByteBudget.Result budget) {
+        Outcome(int removed, int before, Pagination pagination) {
+            this(removed, before, pagination, List.of(), 0, null);
+        }
+    }
 
     /** The entries kept by the filter, then the page of them, with what was left out. */
     public Shaped list(List<FileEntry> files) {
@@ -63,11 +88,14 @@ public record OutputShape(FileFilter filter, Integer top, int skip) {
 
     /**
      * Copies the sections of {@code diff} that {@code selected} accepts (the --file selection, judged first),
-     * the filter keeps and the page holds, each byte for byte; counts as it reads and never holds more than
-     * one section header.
+     * the filter keeps and the page holds, each byte for byte unless the limits trim it; counts as it reads and
+     * holds no more than one section header, what a limit keeps back, and the sections a byte budget takes.
+     * {@code refetch} names the calls that markers and the table of contents offer.
      */
-    public Outcome copy(InputStream diff, OutputStream out, Predicate<FileSection> selected) throws IOException {
+    public Outcome copy(InputStream diff, OutputStream out, Predicate<FileSection> selected, Refetch refetch)
+            throws IOException {
         DiffParser parser = new DiffParser(diff);
+        SectionPipe pipe = new SectionPipe(limits, out, refetch);
         int[] counts = new int[3]; // selected, kept, written
         Predicate<FileSection> wanted = s -> {
             if (!selected.test(s)) {
@@ -78,13 +106,17 @@ public record OutputShape(FileFilter filter, Integer top, int skip) {
                 return false;
             }
             int index = counts[1]++;
-            return index >= skip && (top == null || index < (long) skip + top);
+            boolean onPage = index >= skip && (top == null || index < (long) skip + top);
+            if (onPage) {
+                pipe.open(s);
+            }
+            return onPage;
         };
-        while (parser.copyNext(wanted, out) != null) {
-            // each call writes its section when wanted
+        for (FileSection s; (s = parser.copyNext(wanted, pipe)) != null; ) {
+            pipe.close(s);
         }
         int kept = counts[1];
-        return new Outcome(counts[0] - kept, counts[0], paged() ? Pagination.of(kept, top, skip) : null);
+        return pipe.outcome(counts[0] - kept, counts[0], paged() ? Pagination.of(kept, top, skip) : null);
     }
 
     /**
@@ -100,6 +132,20 @@ public record OutputShape(FileFilter filter, Integer top, int skip) {
             Pagination p = outcome.pagination();
             String next = p.hasMore() ? "; next page: skip " + p.nextSkip() : "";
             notices.accept("pagination: " + Json.write(p) + next);
+        }
+        if (!outcome.cut().isEmpty()) {
+            notices.accept("warning: --max-lines " + limits.maxLines() + " cut " + outcome.cut().size() + " files: "
+                    + String.join(", ", outcome.cut()));
+        }
+        if (outcome.generated() > 0) {
+            notices.accept("warning: the changes of " + outcome.generated() + " generated files (lock files, generated"
+                    + " code) are left out, each marked in its section");
+        }
+        ByteBudget.Result budget = outcome.budget();
+        if (budget != null && budget.truncated()) {
+            notices.accept("warning: truncated: " + budget.shown() + " of " + budget.total() + " files shown, "
+                    + budget.shownBytes() + " of " + budget.originalBytes() + " bytes (max bytes " + limits.maxBytes()
+                    + "); the table of contents at the end lists the rest");
         }
     }
 

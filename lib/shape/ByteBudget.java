@@ -1,0 +1,170 @@
+package dev.prdiff.shape;
+
+import dev.prdiff.core.PathBytes;
+import dev.prdiff.diff.FileSection;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * --max-bytes N: the answer, table of contents included, is at most N bytes, and no section is ever cut. Sections
+ * are taken whole, in diff order, while they fit (a section too large is left out and smaller ones after it may
+ * still fit). Then a table of contents lists every file left out, with its change type, counts, size and the
+ * call that fetches it; if the table would not fit, the last sections taken are given back to it, and if it still
+ * does not, it ends with the call that lists every file. Holds at most N bytes of sections.
+ */
+final class ByteBudget {
+    private final long max;
+    private final Refetch refetch;
+    private final List<Entry> entries = new ArrayList<>();
+    private long kept;
+    private long original;
+
+    /** One section: its bytes when they fit (else null), its size either way. */
+    private static final class Entry {
+        FileSection section;
+        byte[] bytes;
+        long size;
+    }
+
+    ByteBudget(long max, Refetch refetch) {
+        this.max = max;
+        this.refetch = refetch;
+    }
+
+    /** Where the next section's bytes go: kept while they fit what is left of the budget, counted past it. */
+    Slot open() {
+        return new Slot(max - kept);
+    }
+
+    /** The section written to {@code slot} ended. */
+    void close(Slot slot, FileSection section) {
+        Entry e = new Entry();
+        e.section = section;
+        e.size = slot.size;
+        if (!slot.over) {
+            e.bytes = slot.toByteArray();
+            kept += e.size;
+        }
+        original += e.size;
+        entries.add(e);
+    }
+
+    final class Slot extends ByteArrayOutputStream {
+        private final long room;
+        private long size;
+        private boolean over;
+
+        private Slot(long room) {
+            this.room = room;
+        }
+
+        @Override
+        public void write(int b) {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            size += len;
+            if (over) {
+                return;
+            }
+            if (size > room) {
+                over = true;
+                reset();
+                return;
+            }
+            super.write(b, off, len);
+        }
+    }
+
+    /** What the budget did: how many sections were shown, and the bytes of the whole and of what was shown. */
+    record Result(int shown, int total, long shownBytes, long originalBytes) {
+        boolean truncated() {
+            return shown < total;
+        }
+    }
+
+    /** Writes the sections that fit, then the table of contents of the rest. */
+    Result finish(OutputStream out) throws IOException {
+        String[] lines = new String[entries.size()];
+        long[] sizes = new long[entries.size()];
+        long tocBytes = 0;
+        for (int i = 0; i < lines.length; i++) {
+            lines[i] = tocLine(entries.get(i));
+            sizes[i] = utf8Length(lines[i]);
+            if (entries.get(i).bytes == null) {
+                tocBytes += sizes[i];
+            }
+        }
+        long headerBytes = utf8Length(header(entries.size(), entries.size()));
+        long restBytes = utf8Length(rest(entries.size()));
+        // Give back the last sections taken until the whole table fits, or at least its end: the call listing all.
+        for (int i = entries.size() - 1; i >= 0 && tocBytes > 0; i--) {
+            long room = max - kept - headerBytes;
+            Entry e = entries.get(i);
+            boolean gains = e.size > sizes[i] || restBytes > room;
+            if (tocBytes <= room || e.bytes == null || !gains) {
+                continue;
+            }
+            kept -= e.size;
+            e.bytes = null;
+            tocBytes += sizes[i];
+        }
+        int shown = 0;
+        StringBuilder toc = new StringBuilder();
+        long room = max - kept - headerBytes;
+        int omitted = 0;
+        int listed = 0;
+        for (int i = 0; i < lines.length; i++) {
+            Entry e = entries.get(i);
+            if (e.bytes != null) {
+                out.write(e.bytes);
+                shown++;
+                continue;
+            }
+            omitted++;
+            // List while the entry fits with room for the closing line, or when it is the last and fits alone.
+            boolean fits = tocBytes <= room || sizes[i] + restBytes <= room;
+            if (fits && listed == omitted - 1) {
+                toc.append(lines[i]);
+                room -= sizes[i];
+                tocBytes -= sizes[i];
+                listed++;
+            }
+        }
+        if (omitted > 0) {
+            out.write(PathBytes.encode(header(shown, omitted)));
+            out.write(PathBytes.encode(toc.toString()));
+            if (listed < omitted) {
+                out.write(PathBytes.encode(rest(omitted - listed)));
+            }
+        }
+        return new Result(shown, entries.size(), kept, original);
+    }
+
+    private String header(int shown, int omitted) {
+        return "# prdiff: truncated to --max-bytes " + max + ": " + shown + " of " + entries.size() + " files shown, "
+                + omitted + " left out (original size " + original + " bytes), each with the call that fetches it:\n";
+    }
+
+    private String rest(int more) {
+        return "# ... and " + more + " more files left out; list them all: " + refetch.list() + "\n";
+    }
+
+    private String tocLine(Entry e) {
+        FileSection s = e.section;
+        String name = PathBytes.isUtf8(s.path()) ? s.path() : PathBytes.quoted(s.path());
+        String from = s.previousPath() == null ? "" : " (from " + s.previousPath() + ")";
+        return "# " + s.changeType().label() + " +" + s.additions() + " -" + s.deletions() + " " + name + from + ", "
+                + e.size + " bytes: " + refetch.whole(s.path(), e.size) + "\n";
+    }
+
+    private static long utf8Length(String s) {
+        return PathBytes.encode(s).length;
+    }
+}

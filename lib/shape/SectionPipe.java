@@ -1,0 +1,84 @@
+package dev.prdiff.shape;
+
+import dev.prdiff.diff.FileSection;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Where the parser writes each wanted section: through the steps the limits ask for (binary trim, generated
+ * trim, line cap), then into the byte budget or straight out. Without limits a section goes straight out.
+ */
+final class SectionPipe extends OutputStream {
+    private final SectionLimits limits;
+    private final OutputStream out;
+    private final Refetch refetch;
+    private final ByteBudget budget;
+    private final List<String> cut = new ArrayList<>();
+    private int generated;
+    /** The current section's first step, and the parts that report on it. */
+    private OutputStream head;
+    private LineCap cap;
+    private GeneratedTrim trim;
+    private ByteBudget.Slot slot;
+
+    SectionPipe(SectionLimits limits, OutputStream out, Refetch refetch) {
+        this.limits = limits;
+        this.out = out;
+        this.refetch = refetch;
+        this.budget = limits.maxBytes() == null ? null : new ByteBudget(limits.maxBytes(), refetch);
+    }
+
+    /** A wanted section begins: {@code header} has its paths and change type. */
+    void open(FileSection header) {
+        slot = budget == null ? null : budget.open();
+        OutputStream next = slot != null ? slot : out;
+        cap = limits.maxLines() == null ? null : new LineCap(next, limits.maxLines(), refetch);
+        next = cap != null ? cap : next;
+        boolean generatedFile = limits.skipGenerated()
+                && (limits.generated().generated(header.newPath()) || limits.generated().generated(header.oldPath()));
+        trim = generatedFile ? new GeneratedTrim(next, refetch) : null;
+        next = trim != null ? trim : next;
+        head = limits.noBinary() && header.binary() ? new BinaryTrim(next) : next;
+    }
+
+    /** The section ended ({@code section} has its counts); unwanted sections come here too. */
+    void close(FileSection section) throws IOException {
+        if (head == null) {
+            return;
+        }
+        if (head instanceof SectionStage stage) {
+            stage.finish(section);
+        }
+        if (cap != null && cap.cut()) {
+            cut.add(section.path());
+        }
+        if (trim != null && trim.trimmed()) {
+            generated++;
+        }
+        if (slot != null) {
+            budget.close(slot, section);
+        }
+        head = null;
+        cap = null;
+        trim = null;
+        slot = null;
+    }
+
+    OutputShape.Outcome outcome(int removed, int before, dev.prdiff.core.Pagination pagination) throws IOException {
+        ByteBudget.Result result = budget == null ? null : budget.finish(out);
+        return new OutputShape.Outcome(removed, before, pagination, List.copyOf(cut), generated, result);
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+        head.write(b);
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+        head.write(b, off, len);
+    }
+}

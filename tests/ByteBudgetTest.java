@@ -1,0 +1,186 @@
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.prdiff.core.Json;
+import dev.prdiff.diff.DiffParser;
+import dev.prdiff.diff.FileSection;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+import support.Fixtures;
+import support.Proc;
+import support.TempRepo;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The truncation contract of --max-bytes (CLI) and max_bytes (MCP), against git's own diff of the same range:
+ * the answer is within the budget, every section shown is one of git's sections byte for byte (none is cut),
+ * every file is either shown or listed exactly once, and every listed call, run as printed, returns that file's
+ * section exactly as git prints it.
+ */
+class ByteBudgetTest {
+    static final Pattern ENTRY = Pattern.compile("# (\\S+) \\+(\\d+) -(\\d+) (.*), (\\d+) bytes: (.*)");
+    static TempRepo repo;
+    static String range;
+    /** git's sections by path, in diff order. */
+    static Map<String, byte[]> sections;
+
+    @BeforeAll
+    static void fixture() {
+        repo = TempRepo.init();
+        String[] shas = Fixtures.everyShape(repo);
+        range = shas[0] + "..." + shas[1];
+        sections = sectionsOf(repo.gitDiff(range));
+    }
+
+    @AfterAll
+    static void cleanup() {
+        repo.close();
+    }
+
+    static Map<String, byte[]> sectionsOf(byte[] diff) {
+        Map<String, byte[]> bySection = new LinkedHashMap<>();
+        for (FileSection s : DiffParser.parseAll(diff)) {
+            bySection.put(s.path(), s.bytes());
+        }
+        return bySection;
+    }
+
+    /** The answer split into the sections shown and the table of contents' entries (path to call). */
+    record Answer(Map<String, byte[]> shown, Map<String, String> listed, String toc) {}
+
+    static Answer split(byte[] out) {
+        String text = new String(out, StandardCharsets.ISO_8859_1);
+        int toc = text.indexOf("# prdiff: truncated to --max-bytes ");
+        byte[] diff = toc < 0 ? out : Arrays.copyOf(out, toc);
+        Map<String, String> listed = new LinkedHashMap<>();
+        String tocText = toc < 0 ? "" : new String(out, toc, out.length - toc, StandardCharsets.UTF_8);
+        for (String line : tocText.split("\n")) {
+            Matcher m = ENTRY.matcher(line);
+            if (m.matches()) {
+                String name = m.group(4).replaceFirst(" \\(from .*\\)$", "");
+                assertEquals(null, listed.put(name, m.group(6)), "listed twice: " + name);
+            }
+        }
+        return new Answer(sectionsOf(diff), listed, tocText);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {512, 1000, 2000, 4000, 100_000})
+    void theCliAnswerFitsCutsNoSectionAndEveryListedCallWorks(int budget) {
+        Proc.Result r = PrdiffCli.ok(repo.dir(), range, "--max-bytes", String.valueOf(budget));
+        Answer a = split(r.stdout());
+        assertTrue(r.stdout().length <= budget, r.stdout().length + " bytes for a budget of " + budget);
+        checkShownAndListed(a);
+        assertEquals(!a.toc().isEmpty(), r.stderr().contains("warning: truncated: "), r.stderr());
+        for (Map.Entry<String, String> e : a.listed().entrySet()) {
+            List<String> words = shellWords(e.getValue());
+            assertEquals("prdiff", words.get(0));
+            Proc.Result again = PrdiffCli.run(words.subList(1, words.size()).toArray(String[]::new));
+            assertEquals(0, again.exit(), e.getValue() + ": " + again.stderr());
+            assertEquals(new String(sections.get(unquoted(e.getKey())), StandardCharsets.ISO_8859_1),
+                    new String(again.stdout(), StandardCharsets.ISO_8859_1), e.getValue());
+        }
+    }
+
+    @Test
+    void aBudgetLargerThanTheDiffChangesNothing() {
+        assertEquals(new String(repo.gitDiff(range), StandardCharsets.ISO_8859_1), new String(
+                PrdiffCli.ok(repo.dir(), range, "--max-bytes", "10000000").stdout(), StandardCharsets.ISO_8859_1));
+    }
+
+    @Test
+    void theMcpAnswerFitsItsDefaultAndEveryListedToolCallWorks() throws Exception {
+        try (McpSession s = McpSession.initialized(repo.dir())) {
+            String[] shas = range.split("\\.\\.\\.");
+            for (int budget : new int[] {700, 3000}) {
+                JsonNode result = s.callResult("get_diff", McpToolsTest.args("{\"base\":\"" + shas[0] + "\",\"head\":\""
+                        + shas[1] + "\",\"max_bytes\":" + budget + "}"));
+                byte[] text = McpToolsTest.text(result).getBytes(StandardCharsets.UTF_8);
+                assertTrue(text.length <= budget, text.length + " > " + budget);
+                Answer a = split(text);
+                checkShownAndListed(a);
+                assertFalse(a.toc().isEmpty());
+                assertTrue(result.at("/_meta").toString().contains("warning: truncated: "), result.toString());
+                for (Map.Entry<String, String> e : a.listed().entrySet()) {
+                    String call = e.getValue();
+                    String tool = call.substring(0, call.indexOf(' '));
+                    JsonNode args = Json.MAPPER.readTree(call.substring(call.indexOf(' ') + 1));
+                    assertEquals("get_diff", tool);
+                    assertEquals(new String(sections.get(unquoted(e.getKey())), StandardCharsets.UTF_8),
+                            McpToolsTest.ok(s, tool, args), call);
+                }
+            }
+        }
+    }
+
+    /** Every shown section is git's, whole; shown and listed together are every file once, in diff order. */
+    static void checkShownAndListed(Answer a) {
+        Set<String> seen = new HashSet<>();
+        for (Map.Entry<String, byte[]> e : a.shown().entrySet()) {
+            assertEquals(new String(sections.get(e.getKey()), StandardCharsets.ISO_8859_1),
+                    new String(e.getValue(), StandardCharsets.ISO_8859_1), "section of " + e.getKey());
+            assertTrue(seen.add(e.getKey()));
+        }
+        for (String name : a.listed().keySet()) {
+            assertTrue(seen.add(unquoted(name)), "shown and listed: " + name);
+        }
+        boolean moreLine = a.toc().contains("more files left out; list them all: ");
+        if (!moreLine) {
+            assertEquals(sections.keySet(), seen, a.toc());
+        } else {
+            assertTrue(sections.keySet().containsAll(seen));
+        }
+    }
+
+    static String unquoted(String name) {
+        String u = dev.prdiff.diff.QuotedPath.unquote(name);
+        return u != null ? u : name;
+    }
+
+    /** A POSIX shell's words for a line of plain words and single-quoted strings. */
+    static List<String> shellWords(String line) {
+        List<String> words = new ArrayList<>();
+        StringBuilder w = new StringBuilder();
+        boolean inWord = false;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (c == '\'') {
+                int end = line.indexOf('\'', i + 1);
+                w.append(line, i + 1, end);
+                i = end;
+                inWord = true;
+            } else if (c == '\\') {
+                w.append(line.charAt(++i));
+                inWord = true;
+            } else if (c == ' ') {
+                if (inWord) {
+                    words.add(w.toString());
+                    w.setLength(0);
+                    inWord = false;
+                }
+            } else {
+                w.append(c);
+                inWord = true;
+            }
+        }
+        if (inWord) {
+            words.add(w.toString());
+        }
+        return words;
+    }
+}
