@@ -21,7 +21,7 @@ public final class CommandLineCalls implements Refetch {
     }
 
     @Override
-    public String whole(String path, long bytes) {
+    public String whole(String path, long bytes, boolean generated) {
         String name = PathBytes.isUtf8(path) ? path : PathBytes.quoted(path);
         return line("--file=" + name);
     }

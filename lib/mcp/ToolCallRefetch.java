@@ -39,16 +39,21 @@ final class ToolCallRefetch implements Refetch {
     }
 
     @Override
-    public String whole(String path, long bytes) {
+    public String whole(String path, long bytes, boolean generated) {
         ObjectNode call = withoutShaping();
         call.put(fileField, PathBytes.isUtf8(path) ? path : PathBytes.quoted(path));
-        // Room for the section and the few lines around it; never less than the default.
-        long room = Math.max(defaultBytes, bytes + 1024);
-        call.put("max_bytes", Math.min(room, capBytes));
+        call.remove("max_bytes");
+        // Room for the section and the lines around it: the default when that is enough.
+        long room = bytes + 1024;
+        if (room > defaultBytes) {
+            call.put("max_bytes", Math.min(room, capBytes));
+        }
         if (room > capBytes) {
             call.put("max_lines", LINES_PAST_CAP);
         }
-        call.put("skip_generated", false);
+        if (generated) {
+            call.put("skip_generated", false);
+        }
         return tool + " " + Json.write(call);
     }
 

@@ -93,28 +93,19 @@ final class ByteBudget {
     Result finish(OutputStream out) throws IOException {
         String[] lines = new String[entries.size()];
         long[] sizes = new long[entries.size()];
-        long tocBytes = 0;
         for (int i = 0; i < lines.length; i++) {
             lines[i] = tocLine(entries.get(i));
             sizes[i] = utf8Length(lines[i]);
-            if (entries.get(i).bytes == null) {
-                tocBytes += sizes[i];
-            }
         }
+        long tocBytes = omittedBytes(sizes);
         long headerBytes = utf8Length(header(entries.size(), entries.size()));
         long restBytes = utf8Length(rest(entries.size()));
-        // Give back the last sections taken until the whole table fits, or at least its end: the call listing all.
-        for (int i = entries.size() - 1; i >= 0 && tocBytes > 0; i--) {
-            long room = max - kept - headerBytes;
-            Entry e = entries.get(i);
-            boolean gains = e.size > sizes[i] || restBytes > room;
-            if (tocBytes <= room || e.bytes == null || !gains) {
-                continue;
-            }
-            kept -= e.size;
-            e.bytes = null;
-            tocBytes += sizes[i];
+        // Give back the last sections taken if that makes the whole table fit; if nothing can, keep the sections
+        // and give back only what the table's end (the call listing every file) needs.
+        if (tocBytes > 0 && !giveBack(sizes, tocBytes, headerBytes, true)) {
+            giveBack(sizes, tocBytes, headerBytes + restBytes, false);
         }
+        tocBytes = omittedBytes(sizes);
         int shown = 0;
         StringBuilder toc = new StringBuilder();
         long room = max - kept - headerBytes;
@@ -147,6 +138,43 @@ final class ByteBudget {
         return new Result(shown, entries.size(), kept, original);
     }
 
+    private long omittedBytes(long[] sizes) {
+        long sum = 0;
+        for (int i = 0; i < sizes.length; i++) {
+            if (entries.get(i).bytes == null) {
+                sum += sizes[i];
+            }
+        }
+        return sum;
+    }
+
+    /**
+     * Gives back the last sections taken, each larger than its table line, until the table ({@code tocBytes},
+     * plus {@code fixed}) fits; with {@code whole}, the table is every omitted line, else {@code fixed} alone.
+     * Returns whether it fits; when it cannot, with {@code whole}, nothing is given back.
+     */
+    private boolean giveBack(long[] sizes, long tocBytes, long fixed, boolean whole) {
+        long keptNow = kept;
+        long table = whole ? tocBytes : 0;
+        List<Integer> given = new ArrayList<>();
+        for (int i = entries.size() - 1; i >= 0 && keptNow + table + fixed > max; i--) {
+            Entry e = entries.get(i);
+            if (e.bytes != null && (e.size > sizes[i] || !whole)) {
+                keptNow -= e.size;
+                table += whole ? sizes[i] : 0;
+                given.add(i);
+            }
+        }
+        boolean fits = keptNow + table + fixed <= max;
+        if (fits || !whole) {
+            for (int i : given) {
+                entries.get(i).bytes = null;
+            }
+            kept = keptNow;
+        }
+        return fits;
+    }
+
     private String header(int shown, int omitted) {
         return "# prdiff: truncated to --max-bytes " + max + ": " + shown + " of " + entries.size() + " files shown, "
                 + omitted + " left out (original size " + original + " bytes), each with the call that fetches it:\n";
@@ -161,7 +189,7 @@ final class ByteBudget {
         String name = PathBytes.isUtf8(s.path()) ? s.path() : PathBytes.quoted(s.path());
         String from = s.previousPath() == null ? "" : " (from " + s.previousPath() + ")";
         return "# " + s.changeType().label() + " +" + s.additions() + " -" + s.deletions() + " " + name + from + ", "
-                + e.size + " bytes: " + refetch.whole(s.path(), e.size) + "\n";
+                + e.size + " bytes: " + refetch.whole(s.path(), e.size, false) + "\n";
     }
 
     private static long utf8Length(String s) {

@@ -42,7 +42,7 @@ final class GeneratedTrim extends SectionStage {
     protected void end(FileSection section) throws IOException {
         if (dropping) {
             marker(out, "generated file: its changes (+" + section.additions() + " -" + section.deletions() + ", "
-                    + dropped + " bytes) are left out; to see them: " + refetch.whole(section.path(), dropped));
+                    + dropped + " bytes) are left out; to see them: " + refetch.whole(section.path(), dropped, true));
         }
     }
 }

@@ -78,6 +78,6 @@ final class LineCap extends SectionStage {
             return;
         }
         marker(out, "cut at " + shown + " of " + total + " lines (--max-lines " + max + "; the file has +"
-                + section.additions() + " -" + section.deletions() + "); all of it: " + refetch.whole(section.path(), bytes));
+                + section.additions() + " -" + section.deletions() + "); all of it: " + refetch.whole(section.path(), bytes, false));
     }
 }

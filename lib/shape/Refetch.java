@@ -5,8 +5,11 @@ package dev.prdiff.shape;
  * tool call for MCP. Every marker and table-of-contents entry names such a call, so nothing is out of reach.
  */
 public interface Refetch {
-    /** The call that returns {@code path}'s whole section, untrimmed, of about {@code bytes} bytes. */
-    String whole(String path, long bytes);
+    /**
+     * The call that returns {@code path}'s whole section, of about {@code bytes} bytes; {@code generated}: with
+     * the hunks --skip-generated left out.
+     */
+    String whole(String path, long bytes, boolean generated);
 
     /** The call that lists every changed file with its counts. */
     String list();
@@ -14,7 +17,7 @@ public interface Refetch {
     /** For callers that give no better form: prdiff's own flags. */
     Refetch PLAIN = new Refetch() {
         @Override
-        public String whole(String path, long bytes) {
+        public String whole(String path, long bytes, boolean generated) {
             return "--file " + path;
         }
 
