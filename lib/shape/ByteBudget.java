@@ -13,8 +13,8 @@ import java.util.List;
  * --max-bytes N: the answer, table of contents included, is at most N bytes, and no section is ever cut. Sections
  * are taken whole, in diff order, while they fit (a section too large is left out and smaller ones after it may
  * still fit). Then a table of contents lists every file left out, with its change type, counts, size and the
- * call that fetches it; if the table would not fit, the last sections taken are given back to it, and if it still
- * does not, it ends with the call that lists every file. Holds at most N bytes of sections.
+ * call that fetches it; if the table would not fit, the largest sections taken are given back to it when that
+ * makes it fit, else it lists what fits and ends with the call that lists every file. Holds at most N bytes of sections.
  */
 final class ByteBudget {
     private final long max;
@@ -149,21 +149,27 @@ final class ByteBudget {
     }
 
     /**
-     * Gives back the last sections taken, each larger than its table line, until the table ({@code tocBytes},
+     * Gives back sections taken, each larger than its table line and the largest first, until the table ({@code tocBytes},
      * plus {@code fixed}) fits; with {@code whole}, the table is every omitted line, else {@code fixed} alone.
      * Returns whether it fits; when it cannot, with {@code whole}, nothing is given back.
      */
     private boolean giveBack(long[] sizes, long tocBytes, long fixed, boolean whole) {
+        // The sections that gain the most room go first: for the whole table, a section's size less its line.
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < entries.size(); i++) {
+            if (entries.get(i).bytes != null && (!whole || entries.get(i).size > sizes[i])) {
+                order.add(i);
+            }
+        }
+        order.sort(java.util.Comparator.comparingLong(i -> -(entries.get(i).size - (whole ? sizes[i] : 0))));
         long keptNow = kept;
         long table = whole ? tocBytes : 0;
         List<Integer> given = new ArrayList<>();
-        for (int i = entries.size() - 1; i >= 0 && keptNow + table + fixed > max; i--) {
-            Entry e = entries.get(i);
-            if (e.bytes != null && (e.size > sizes[i] || !whole)) {
-                keptNow -= e.size;
-                table += whole ? sizes[i] : 0;
-                given.add(i);
-            }
+        for (int k = 0; k < order.size() && keptNow + table + fixed > max; k++) {
+            int i = order.get(k);
+            keptNow -= entries.get(i).size;
+            table += whole ? sizes[i] : 0;
+            given.add(i);
         }
         boolean fits = keptNow + table + fixed <= max;
         if (fits || !whole) {
