@@ -30,6 +30,9 @@ import java.util.Map;
  * @param contextLines lines of context around each change (git's -U), null for git's default; needs a diff
  *                 computed from git objects
  * @param stat    a diffstat as git diff --stat prints it, instead of the diff
+ * @param since   an earlier head of the pull request (or range): the answer is the interdiff from it (see
+ *                {@link dev.prdiff.git.Interdiff}), or null
+ * @param log     the range's commits (hash, author, date, subject) instead of the diff
  */
 public record DiffRequest(
         Target target,
@@ -47,32 +50,46 @@ public record DiffRequest(
         boolean pathsFromDir,
         OutputShape shape,
         Integer contextLines,
-        boolean stat) {
+        boolean stat,
+        String since,
+        boolean log) {
 
     /** As the CLI builds it: {@code dir} is given exactly when it is not null (-C); no memory cache. */
     public DiffRequest(Target target, List<String> files, Path dir, Duration timeout, String repo, String sha,
             String baseSha, boolean noFetch, Map<String, String> env) {
         this(target, files, dir, timeout, repo, sha, baseSha, noFetch, env, dir != null, null, false, false,
-                OutputShape.NONE, null, false);
+                OutputShape.NONE, null, false, null, false);
     }
 
     /** As the MCP tools build it: repo-relative paths, never strict. */
     public DiffRequest(Target target, List<String> files, Path dir, Duration timeout, String repo, String sha,
             String baseSha, boolean noFetch, Map<String, String> env, boolean dirGiven, MemoryCache memory) {
         this(target, files, dir, timeout, repo, sha, baseSha, noFetch, env, dirGiven, memory, false, false,
-                OutputShape.NONE, null, false);
+                OutputShape.NONE, null, false, null, false);
     }
 
     /** This request with paths typed in {@code dir} (the CLI's), and {@code strict} as given. */
     public DiffRequest typedPaths(boolean strict) {
         return new DiffRequest(target, files, dir, timeout, repo, sha, baseSha, noFetch, env, dirGiven, memory, strict,
-                true, shape, contextLines, stat);
+                true, shape, contextLines, stat, since, log);
     }
 
     /** This request with the output controls given. */
     public DiffRequest shaped(OutputShape shape, Integer contextLines, boolean stat) {
         return new DiffRequest(target, files, dir, timeout, repo, sha, baseSha, noFetch, env, dirGiven, memory, strict,
-                pathsFromDir, shape, contextLines, stat);
+                pathsFromDir, shape, contextLines, stat, since, log);
+    }
+
+    /** This request as an interdiff since the earlier head {@code since} (null: none). */
+    public DiffRequest withSince(String since) {
+        return new DiffRequest(target, files, dir, timeout, repo, sha, baseSha, noFetch, env, dirGiven, memory, strict,
+                pathsFromDir, shape, contextLines, stat, since, log);
+    }
+
+    /** This request asking for the range's commits instead of the diff. */
+    public DiffRequest withLog(boolean log) {
+        return new DiffRequest(target, files, dir, timeout, repo, sha, baseSha, noFetch, env, dirGiven, memory, strict,
+                pathsFromDir, shape, contextLines, stat, since, log);
     }
 
     public DiffRequest {
