@@ -44,9 +44,7 @@ class InterdiffPullRequestTest {
     }
 
     static Proc.Result ok(String... args) {
-        Proc.Result r = prdiff(args);
-        assertEquals(0, r.exit(), r.stderr());
-        return r;
+        return PrdiffCli.ok(scenario.env, args);
     }
 
     static void assertError(String code, String message, Proc.Result r) {
