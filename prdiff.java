@@ -378,7 +378,8 @@ class prdiff implements Callable<Integer> {
         if (info && (filesOnly || !files.isEmpty() || !pathsAfterDashes.isEmpty() || sha != null || since != null
                 || log)) {
             throw new CommandLine.ParameterException(new CommandLine(this),
-                    "--info prints metadata only; it does not combine with --files-only, --file, --sha, --since or --log");
+                    "--info prints metadata only; it does not combine with --files-only, --file, --sha, --since"
+                            + " or --log");
         }
         List<String> selected = new ArrayList<>(files);
         selected.addAll(pathsAfterDashes);

@@ -131,7 +131,7 @@ final class PullRequestDiffs {
         PullRequestDiffCache cache = portHost ? null : PullRequestDiffCache.forUser(request.env(), request.memory());
         PullRequestInfo info = portHost ? null : pr.info();
         if (info != null) {
-            notices.accept("pull request #" + pr.number() + " (head " + info.headSha() + ", base " + info.baseSha() + ")");
+            announce(info, notices);
         }
         PullRequestDiffCache.Key key = info == null || cache == null ? null : cacheKey(info);
         if (key != null) {
@@ -302,7 +302,7 @@ final class PullRequestDiffs {
             current = pinnedSpec(notices);
         } else {
             info = pr.info();
-            notices.accept("pull request #" + pr.number() + " (head " + info.headSha() + ", base " + info.baseSha() + ")");
+            announce(info, notices);
             current = fromObjects(info, info.headSha(), info.baseSha(), notices, "--since compares commits");
         }
         Git git = local().git();
@@ -320,6 +320,11 @@ final class PullRequestDiffs {
             }
         }
         return Prdiff.since(local(), current, request, notices);
+    }
+
+    /** Names the pull request's live head and base (the notice {@link Prdiff#namesTheDiff} recognises). */
+    private void announce(PullRequestInfo info, Consumer<String> notices) {
+        notices.accept("pull request #" + pr.number() + " (head " + info.headSha() + ", base " + info.baseSha() + ")");
     }
 
     /** Fetches the pull request's head and base branch into refs/prdiff/, once per call. */

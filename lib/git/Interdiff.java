@@ -137,7 +137,7 @@ public record Interdiff(DiffSpec spec, String oldHead, String newHead, String ol
         return new Replay(fields[0].strip(), conflicts);
     }
 
-    /** A commit of {@code tree} whose one parent is {@code parent}, with a fixed identity and date: no config needed. */
+    /** A commit of {@code tree} whose one parent is {@code parent}, with a fixed identity and date: no config read. */
     private static String commitOnto(Git git, String tree, String parent) {
         String commit = "tree " + tree + "\nparent " + parent + "\nauthor prdiff <prdiff@invalid> 0 +0000\n"
                 + "committer prdiff <prdiff@invalid> 0 +0000\n\nprdiff interdiff replay\n";
