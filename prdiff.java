@@ -67,6 +67,8 @@ import java.util.concurrent.Callable;
             "  prdiff 10745                    a pull request, as gh pr diff prints it",
             "  prdiff cli/cli#10745 --file go.mod    one file of a pull request",
             "  prdiff 10745 --sha 9c1e2d3      the pull request pinned to head 9c1e2d3",
+            "  prdiff 10745 --since 9c1e2d3    what changed since head 9c1e2d3 was reviewed",
+            "  prdiff main...feature --log     the range's commits",
             "",
             "Shell completion (bash, zsh): source <(prdiff generate-completion)"},
         exitCodeListHeading = "%nExit codes:%n",
@@ -122,6 +124,15 @@ class prdiff implements Callable<Integer> {
 
     @Option(names = "--stat", description = "A diffstat with totals, as git diff --stat prints it into a pipe")
     boolean stat;
+
+    @Option(names = "--log", description = "The range's commits instead of the diff, newest first: 7-character hash,"
+            + " author date (ISO 8601), author, subject; a pull request needs --sha")
+    boolean log;
+
+    @Option(names = "--since", paramLabel = "SHA", description = {"Interdiff: what the pull request (or A...B) changed"
+            + " since its earlier head SHA, computed from objects;",
+            "after a rebase, only what changed beyond it (the two pull request diffs are compared, not the heads)"})
+    String since;
 
     @Option(names = {"-U", "--unified"}, paramLabel = "N", description = "N lines of context (0 to 20) instead of 3,"
             + " computed by git from objects; a pull request needs --sha")
@@ -382,9 +393,11 @@ class prdiff implements Callable<Integer> {
         if (quiet && verbose) {
             throw new CommandLine.ParameterException(new CommandLine(this), "-q and -v contradict each other");
         }
-        if (info && (filesOnly || !files.isEmpty() || !pathsAfterDashes.isEmpty() || sha != null)) {
+        if (info && (filesOnly || !files.isEmpty() || !pathsAfterDashes.isEmpty() || sha != null || since != null
+                || log)) {
             throw new CommandLine.ParameterException(new CommandLine(this),
-                    "--info prints metadata only; it does not combine with --files-only, --file or --sha");
+                    "--info prints metadata only; it does not combine with --files-only, --file, --sha, --since"
+                            + " or --log");
         }
         List<String> selected = new ArrayList<>(files);
         selected.addAll(pathsAfterDashes);
@@ -408,10 +421,15 @@ class prdiff implements Callable<Integer> {
             throw new CommandLine.ParameterException(new CommandLine(this),
                     "--stat and --files-only are two answers: choose one");
         }
+        if (log && (stat || filesOnly)) {
+            throw new CommandLine.ParameterException(new CommandLine(this),
+                    "--log is an answer of its own: it does not combine with " + (stat ? "--stat" : "--files-only"));
+        }
         OutputShape shape = new OutputShape(new FileFilter(include, exclude, FileFilter.statuses(status)), top, skip,
                 new SectionLimits(maxBytes, maxLines, noBinary, skipGenerated, null));
         DiffRequest request = new DiffRequest(parsedTarget, selected, dir, Duration.ofSeconds(timeoutSeconds), repo, sha,
-                baseSha, noFetch, env).typedPaths(strict).shaped(shape, contextLines, stat).refetchedBy(calls());
+                baseSha, noFetch, env).typedPaths(strict).shaped(shape, contextLines, stat).refetchedBy(calls())
+                .withSince(since).withLog(log);
         boolean colored = switch (color) {
             case "auto" -> terminal;
             case "always" -> true;
@@ -455,6 +473,7 @@ class prdiff implements Callable<Integer> {
         addOption(words, "--sha", sha);
         addOption(words, "--base-sha", baseSha);
         addOption(words, "-U", contextLines == null ? null : contextLines.toString());
+        addOption(words, "--since", since);
         if (cached) {
             words.add("--cached");
         }

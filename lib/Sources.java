@@ -24,6 +24,7 @@
 //SOURCES git/DiffSpec.java
 //SOURCES git/Git.java
 //SOURCES git/GitEnvironment.java
+//SOURCES git/Interdiff.java
 //SOURCES git/LocalDiffs.java
 //SOURCES git/ObjectIds.java
 //SOURCES git/PathLimit.java

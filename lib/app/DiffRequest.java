@@ -32,6 +32,9 @@ import java.util.Map;
  *                 computed from git objects
  * @param stat    a diffstat as git diff --stat prints it, instead of the diff
  * @param refetch how markers and tables of contents name the call that fetches what a limit left out
+ * @param since   an earlier head of the pull request (or range): the answer is the interdiff from it (see
+ *                {@link dev.prdiff.git.Interdiff}), or null
+ * @param log     the range's commits (hash, author, date, subject) instead of the diff
  */
 public record DiffRequest(
         Target target,
@@ -50,38 +53,52 @@ public record DiffRequest(
         OutputShape shape,
         Integer contextLines,
         boolean stat,
-        Refetch refetch) {
+        Refetch refetch,
+        String since,
+        boolean log) {
 
     /** As the CLI builds it: {@code dir} is given exactly when it is not null (-C); no memory cache. */
     public DiffRequest(Target target, List<String> files, Path dir, Duration timeout, String repo, String sha,
             String baseSha, boolean noFetch, Map<String, String> env) {
         this(target, files, dir, timeout, repo, sha, baseSha, noFetch, env, dir != null, null, false, false,
-                OutputShape.NONE, null, false, Refetch.PLAIN);
+                OutputShape.NONE, null, false, Refetch.PLAIN, null, false);
     }
 
     /** As the MCP tools build it: repo-relative paths, never strict. */
     public DiffRequest(Target target, List<String> files, Path dir, Duration timeout, String repo, String sha,
             String baseSha, boolean noFetch, Map<String, String> env, boolean dirGiven, MemoryCache memory) {
         this(target, files, dir, timeout, repo, sha, baseSha, noFetch, env, dirGiven, memory, false, false,
-                OutputShape.NONE, null, false, Refetch.PLAIN);
+                OutputShape.NONE, null, false, Refetch.PLAIN, null, false);
     }
 
     /** This request with paths typed in {@code dir} (the CLI's), and {@code strict} as given. */
     public DiffRequest typedPaths(boolean strict) {
         return new DiffRequest(target, files, dir, timeout, repo, sha, baseSha, noFetch, env, dirGiven, memory, strict,
-                true, shape, contextLines, stat, refetch);
+                true, shape, contextLines, stat, refetch, since, log);
     }
 
     /** This request with the output controls given. */
     public DiffRequest shaped(OutputShape shape, Integer contextLines, boolean stat) {
         return new DiffRequest(target, files, dir, timeout, repo, sha, baseSha, noFetch, env, dirGiven, memory, strict,
-                pathsFromDir, shape, contextLines, stat, refetch);
+                pathsFromDir, shape, contextLines, stat, refetch, since, log);
     }
 
     /** This request, naming follow-up calls as {@code refetch} does. */
     public DiffRequest refetchedBy(Refetch refetch) {
         return new DiffRequest(target, files, dir, timeout, repo, sha, baseSha, noFetch, env, dirGiven, memory, strict,
-                pathsFromDir, shape, contextLines, stat, refetch);
+                pathsFromDir, shape, contextLines, stat, refetch, since, log);
+    }
+
+    /** This request as an interdiff since the earlier head {@code since} (null: none). */
+    public DiffRequest withSince(String since) {
+        return new DiffRequest(target, files, dir, timeout, repo, sha, baseSha, noFetch, env, dirGiven, memory, strict,
+                pathsFromDir, shape, contextLines, stat, refetch, since, log);
+    }
+
+    /** This request asking for the range's commits instead of the diff. */
+    public DiffRequest withLog(boolean log) {
+        return new DiffRequest(target, files, dir, timeout, repo, sha, baseSha, noFetch, env, dirGiven, memory, strict,
+                pathsFromDir, shape, contextLines, stat, refetch, since, log);
     }
 
     public DiffRequest {

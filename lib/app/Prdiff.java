@@ -6,6 +6,7 @@ import dev.prdiff.core.FileList;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.git.DiffSpec;
 import dev.prdiff.git.Git;
+import dev.prdiff.git.Interdiff;
 import dev.prdiff.git.LocalDiffs;
 import dev.prdiff.git.Revisions;
 import dev.prdiff.github.PullRequestInfo;
@@ -41,10 +42,13 @@ public final class Prdiff {
             throw new PrdiffException(ErrorCode.INVALID_INPUT, "a diffstat is git's own for the whole range: it does"
                     + " not combine with file, include, exclude, status, top or skip yet");
         }
+        requireLogAlone(request);
         if (request.target() instanceof Target.PullRequest pr) {
-            if (request.sha() == null && (request.contextLines() != null || request.stat())) {
-                throw new PrdiffException(ErrorCode.INVALID_INPUT, (request.stat() ? "a diffstat" : "context lines (-U,"
-                        + " context_lines)") + " cannot apply to the live pull request diff, which GitHub computes;"
+            boolean fromObjects = request.sha() != null || request.since() != null;
+            if (!fromObjects && (request.contextLines() != null || request.stat() || request.log())) {
+                throw new PrdiffException(ErrorCode.INVALID_INPUT, (request.stat() ? "a diffstat" : request.log()
+                        ? "a list of commits (--log, log)" : "context lines (-U, context_lines)")
+                        + " cannot apply to the live pull request diff, which GitHub computes;"
                         + " pin the head with --sha (MCP: sha) to have git compute it from objects: the head SHA is"
                         + " in prdiff --info");
             }
@@ -54,7 +58,37 @@ public final class Prdiff {
         requireNoPullRequestOptions(request);
         LocalDiffs local = local(request);
         DiffSpec spec = resolve(local, request.target(), notices);
-        write(local, spec, selection(request, local.git()), request, out, notices);
+        if (request.log()) {
+            local.log(spec, oneCommit(request.target()), out);
+            return;
+        }
+        write(local, since(local, spec, request, notices), selection(request, local.git()), request, out, notices);
+    }
+
+    /** The range's commits are an answer of their own: no file selection, filters, pages, context or interdiff. */
+    private static void requireLogAlone(DiffRequest request) {
+        if (request.log() && (request.stat() || request.selectsFiles() || request.shape().active()
+                || request.contextLines() != null || request.since() != null)) {
+            throw new PrdiffException(ErrorCode.INVALID_INPUT, "the list of commits (--log, log) is an answer of its"
+                    + " own for the whole range: it does not combine with stat, file, include, exclude, status, top,"
+                    + " skip, context lines or since");
+        }
+    }
+
+    /** --commit REV, or a revision that is an object id: the log is that one commit. */
+    static boolean oneCommit(Target target) {
+        return target instanceof Target.Commit || (target instanceof Target.Rev r && Revisions.isObjectId(r.rev()));
+    }
+
+    /** The interdiff since the request's earlier head when it asks for one (told to notices), else {@code spec}. */
+    static DiffSpec since(LocalDiffs local, DiffSpec spec, DiffRequest request, Consumer<String> notices) {
+        if (request.since() == null) {
+            return spec;
+        }
+        Interdiff interdiff = local.since(spec, request.since());
+        notices.accept(interdiff.described());
+        interdiff.spec().warnings().forEach(w -> notices.accept("warning: " + w));
+        return interdiff.spec();
     }
 
     /** The whole diff, or the selected paths' sections with a warning for each that matched nothing. */
@@ -115,8 +149,9 @@ public final class Prdiff {
 
     /** The changed files with their counts, no diff body. */
     public static FileList files(DiffRequest request, Consumer<String> notices) {
-        if (request.stat()) {
-            throw new PrdiffException(ErrorCode.INVALID_INPUT, "a diffstat and a file list are two answers: ask for one");
+        if (request.stat() || request.log()) {
+            throw new PrdiffException(ErrorCode.INVALID_INPUT, (request.stat() ? "a diffstat" : "a list of commits")
+                    + " and a file list are two answers: ask for one");
         }
         return shaped(unshaped(request, notices), request.shape(), notices);
     }
@@ -137,7 +172,7 @@ public final class Prdiff {
         }
         requireNoPullRequestOptions(request);
         LocalDiffs local = local(request);
-        DiffSpec spec = resolve(local, request.target(), notices);
+        DiffSpec spec = since(local, resolve(local, request.target(), notices), request, notices);
         var files = list(local, spec, selection(request, local.git()), request, notices);
         return new FileList(files, spec.range(), spec.baseSha(), spec.headSha(), spec.mergeBaseSha(), "git");
     }

@@ -39,6 +39,8 @@ final class PullRequestDiffs {
     private final Path dir;
     private final boolean hostChosenByGh;
     private LocalDiffs localDiffs;
+    /** Whether this call fetched the pull request's refs already. */
+    private boolean fetched;
 
     PullRequestDiffs(DiffRequest request, Target.PullRequest target) {
         this.request = request;
@@ -111,8 +113,17 @@ final class PullRequestDiffs {
     }
 
     void diff(OutputStream out, Consumer<String> notices) {
+        if (request.since() != null) {
+            writeLocal(sinceSpec(notices), out, notices);
+            return;
+        }
         if (pinned()) {
-            writeLocal(pinnedSpec(notices), out, notices);
+            DiffSpec spec = pinnedSpec(notices);
+            if (request.log()) {
+                local().log(spec, false, out);
+                return;
+            }
+            writeLocal(spec, out, notices);
             return;
         }
         // gh api cannot name a host with a port (gh pr diff can): such a host goes without the head check and cache.
@@ -120,7 +131,7 @@ final class PullRequestDiffs {
         PullRequestDiffCache cache = portHost ? null : PullRequestDiffCache.forUser(request.env(), request.memory());
         PullRequestInfo info = portHost ? null : pr.info();
         if (info != null) {
-            notices.accept("pull request #" + pr.number() + " (head " + info.headSha() + ", base " + info.baseSha() + ")");
+            announce(info, notices);
         }
         PullRequestDiffCache.Key key = info == null || cache == null ? null : cacheKey(info);
         if (key != null) {
@@ -209,6 +220,9 @@ final class PullRequestDiffs {
     }
 
     FileList files(Consumer<String> notices) {
+        if (request.since() != null) {
+            return localFiles(sinceSpec(notices), notices);
+        }
         if (pinned()) {
             return localFiles(pinnedSpec(notices), notices);
         }
@@ -275,6 +289,55 @@ final class PullRequestDiffs {
         return fromObjects(info, head, base != null ? base : info.baseSha(), notices, null);
     }
 
+    /**
+     * The interdiff from the earlier head given as --since to the pinned head (--sha) or else the live one, from
+     * objects; the earlier head is fetched with the pull request's refs when it is not local, which finds it only
+     * while a ref on the remote still holds it.
+     */
+    private DiffSpec sinceSpec(Consumer<String> notices) {
+        String old = Revisions.requireSha(request.since(), "--since");
+        PullRequestInfo info = null;
+        DiffSpec current;
+        if (pinned()) {
+            current = pinnedSpec(notices);
+        } else {
+            info = pr.info();
+            announce(info, notices);
+            current = fromObjects(info, info.headSha(), info.baseSha(), notices, "--since compares commits");
+        }
+        Git git = local().git();
+        if (!git.hasCommit(old)) {
+            if (request.noFetch()) {
+                throw new PrdiffException(ErrorCode.SHA_NOT_FOUND, "commit " + old + " (--since) is not in the local"
+                        + " object store of " + git.workDir() + " and --no-fetch forbids fetching it");
+            }
+            fetch(info != null ? info : pr.info(), notices);
+            if (!git.hasCommit(old)) {
+                throw new PrdiffException(ErrorCode.SHA_NOT_FOUND, "commit " + old + " (--since) is not in "
+                        + git.workDir() + ", nor in pull request #" + pr.number() + "'s refs on the remote: GitHub"
+                        + " keeps a pull request's current head only, so an earlier head that was force-pushed away"
+                        + " is found only in a clone that fetched it before (or where another ref still holds it)");
+            }
+        }
+        return Prdiff.since(local(), current, request, notices);
+    }
+
+    /** Names the pull request's live head and base (the notice {@link Prdiff#namesTheDiff} recognises). */
+    private void announce(PullRequestInfo info, Consumer<String> notices) {
+        notices.accept("pull request #" + pr.number() + " (head " + info.headSha() + ", base " + info.baseSha() + ")");
+    }
+
+    /** Fetches the pull request's head and base branch into refs/prdiff/, once per call. */
+    private void fetch(PullRequestInfo info, Consumer<String> notices) {
+        if (fetched) {
+            return;
+        }
+        requireTrustedAnswer(info);
+        notices.accept("fetching refs/pull/" + info.number() + "/head and " + info.baseRef() + " into refs/prdiff/");
+        PullRequestFetch.fetch(local().git(), info, info.baseRef());
+        fetched = true;
+    }
+
     /** Makes sure both commits are local (fetching the PR's refs if allowed) and returns base...head. */
     private DiffSpec fromObjects(PullRequestInfo info, String head, String base, Consumer<String> notices, String why) {
         Git git = local(why).git();
@@ -283,9 +346,7 @@ final class PullRequestDiffs {
                 throw new PrdiffException(ErrorCode.SHA_NOT_FOUND, "commit " + (git.hasCommit(head) ? base : head)
                         + " is not in the local object store of " + git.workDir() + " and --no-fetch forbids fetching it");
             }
-            requireTrustedAnswer(info);
-            notices.accept("fetching refs/pull/" + info.number() + "/head and " + info.baseRef() + " into refs/prdiff/");
-            PullRequestFetch.fetch(git, info, info.baseRef());
+            fetch(info, notices);
             if (!git.hasCommit(head)) {
                 throw new PrdiffException(ErrorCode.SHA_NOT_FOUND, "commit " + head + " is not in " + git.workDir()
                         + ", nor in pull request #" + info.number() + "'s refs on the remote");

@@ -230,6 +230,15 @@ public final class Git {
         return Subprocess.capture(inScratch(label(args), args), Subprocess.CAPTURE_LIMIT, stdin);
     }
 
+    /** As {@link #objectsRaw(List, byte[])}, with variables added to git's environment (a private index file). */
+    Subprocess.Captured objectsRaw(List<String> args, byte[] stdin, Map<String, String> extraEnv) {
+        Command command = inScratch(label(args), args);
+        Map<String, String> env = new java.util.HashMap<>(command.env());
+        env.putAll(extraEnv);
+        return Subprocess.capture(new Command(command.label(), command.argv(), command.workDir(), env,
+                command.timeout()), Subprocess.CAPTURE_LIMIT, stdin);
+    }
+
     /** Runs a read-only git command in the user's repository (refs, names); nothing there can start a program. */
     public Subprocess.Captured repositoryRaw(List<String> args) {
         List<String> argv = new ArrayList<>(List.of("git", "--git-dir=" + gitDir));

@@ -131,6 +131,36 @@ public final class LocalDiffs {
         run(spec, List.of("--stat=80"), in -> in.transferTo(out));
     }
 
+    /**
+     * The commits of the range, newest first as git log lists them, one line each: {@link #LOG_FORMAT}. A range
+     * lists the head's commits that the base lacks ({@code git log BASE..HEAD}, also for A...B); {@code oneCommit}
+     * lists the head alone; a work-tree diff lists HEAD's commits since the base. Computed from objects in the
+     * scratch directory: no log.* or format.* setting, no signature check, no mailmap (authors are as recorded),
+     * no notes, no replace refs.
+     */
+    public void log(DiffSpec spec, boolean oneCommit, OutputStream out) {
+        String head = spec.headSha() != null ? spec.headSha() : git.commit("HEAD");
+        List<String> args = new ArrayList<>(List.of("log", "--no-use-mailmap", "--no-show-signature", "--no-notes",
+                "--no-decorate", "--no-color", "--encoding=UTF-8", "--abbrev=7", "--date=iso-strict",
+                "--format=" + LOG_FORMAT));
+        if (oneCommit) {
+            args.add("--max-count=1");
+        }
+        args.add("--end-of-options");
+        args.add(head);
+        if (!oneCommit && spec.baseSha() != null) {
+            args.add("^" + spec.baseSha());
+        }
+        args.add("--");
+        git.objects(out, args);
+    }
+
+    /**
+     * A commit's line in {@link #log}: at least 7 hex digits of its id (more only where 7 are ambiguous), the
+     * author date in strict ISO 8601 with the author's offset, the author's name and email as recorded, the subject.
+     */
+    public static final String LOG_FORMAT = "%h %ad %an <%ae> %s";
+
     /** Every path the diff changes, old and new names of renames alike. */
     public List<String> changedPaths(DiffSpec spec) {
         List<String> paths = new ArrayList<>();
@@ -320,7 +350,15 @@ public final class LocalDiffs {
         }
     }
 
-    private List<String> mergeBases(String a, String b) {
+    /**
+     * What the pull request (or range) {@code current} changed since its earlier head {@code oldRev}: see
+     * {@link Interdiff}.
+     */
+    public Interdiff since(DiffSpec current, String oldRev) {
+        return Interdiff.since(this, current, oldRev);
+    }
+
+    List<String> mergeBases(String a, String b) {
         var r = git.objectsRaw(List.of("merge-base", "--all", a, b));
         if (r.exitCode() > 1) {
             throw new PrdiffException(ErrorCode.GIT_FAILED, "git merge-base failed: " + Git.trim(r.stderr()));

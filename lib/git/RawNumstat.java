@@ -16,8 +16,12 @@ import java.util.List;
 final class RawNumstat {
     private RawNumstat() {}
 
-    /** One --raw record: both modes, git's status letter, the similarity digits after it (if any), both paths. */
-    record Change(String oldMode, String newMode, char status, String score, String oldPath, String newPath) {
+    /**
+     * One --raw record: both modes, git's status letter, the similarity digits after it (if any), both paths, and
+     * both object ids.
+     */
+    record Change(String oldMode, String newMode, char status, String score, String oldPath, String newPath,
+            String oldId, String newId) {
         boolean paired() {
             return status == 'R' || status == 'C';
         }
@@ -60,7 +64,7 @@ final class RawNumstat {
             char status = meta[4].charAt(0);
             boolean twoPaths = status == 'R' || status == 'C';
             changes.add(new Change(meta[0], meta[1], status, meta[4].substring(1), f[i + 1],
-                    twoPaths ? f[i + 2] : f[i + 1]));
+                    twoPaths ? f[i + 2] : f[i + 1], meta[2], meta[3]));
             i += twoPaths ? 3 : 2;
         }
         next[0] = i;

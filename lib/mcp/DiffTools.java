@@ -122,7 +122,10 @@ final class DiffTools {
         return fileList(shaped(localRequest(range(args), args), args));
     }
 
-    /** The output controls a tool's schema allows: include, exclude, status, top, skip, context_lines, stat. */
+    /**
+     * The output controls a tool's schema allows: include, exclude, status, top, skip, context_lines, stat, and
+     * since and log (absent from a schema, they are absent from its arguments).
+     */
     private static DiffRequest shaped(DiffRequest request, JsonNode args) {
         FileFilter filter = new FileFilter(strings(args, "include"), strings(args, "exclude"),
                 FileFilter.statuses(strings(args, "status")));
@@ -130,7 +133,9 @@ final class DiffTools {
         JsonNode context = args.get("context_lines");
         return request.shaped(new OutputShape(filter, top == null || top.isNull() ? null : top.asInt(),
                         args.path("skip").asInt(0)), context == null || context.isNull() ? null : context.asInt(),
-                args.path("stat").asBoolean(false));
+                args.path("stat").asBoolean(false))
+                .withSince(text(args, "since"))
+                .withLog(args.path("log").asBoolean(false));
     }
 
     private static List<String> strings(JsonNode args, String field) {

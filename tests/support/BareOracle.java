@@ -85,6 +85,11 @@ public final class BareOracle implements AutoCloseable {
         return out;
     }
 
+    /** Any git command in the bare clone, for answers other than diffs ({@code git log}); returns stdout. */
+    public byte[] run(String... args) {
+        return git(gitDir, args);
+    }
+
     private byte[] git(Path dir, String... args) {
         Proc.Result r = Proc.run(NeutralGit.argv(args), dir, env, NeutralGit.TIMEOUT);
         if (r.exit() != 0) {

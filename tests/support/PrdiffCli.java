@@ -28,6 +28,13 @@ final class PrdiffCli {
         return new Proc.Result(code, out.toByteArray(), err.toString(StandardCharsets.UTF_8));
     }
 
+    /** As {@link #run(Map, String...)}, failing the test unless prdiff exits 0. */
+    static Proc.Result ok(Map<String, String> env, String... args) {
+        Proc.Result r = run(env, args);
+        org.junit.jupiter.api.Assertions.assertEquals(0, r.exit(), r.stderr());
+        return r;
+    }
+
     /** In-process, with {@code -C DIR} before the arguments. */
     static Proc.Result in(Path dir, String... args) {
         List<String> all = new ArrayList<>(List.of("-C", dir.toString()));
