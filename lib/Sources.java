@@ -21,9 +21,11 @@
 //SOURCES diff/QuotedPath.java
 //SOURCES diff/SectionFilter.java
 //SOURCES diff/SectionHeader.java
+//SOURCES git/CommitReads.java
 //SOURCES git/DiffSpec.java
 //SOURCES git/Git.java
 //SOURCES git/GitEnvironment.java
+//SOURCES git/GrepQuery.java
 //SOURCES git/LocalDiffs.java
 //SOURCES git/ObjectIds.java
 //SOURCES git/PathLimit.java
