@@ -55,6 +55,7 @@
 //SOURCES shape/FileFilter.java
 //SOURCES shape/OutputShape.java
 //SOURCES mcp/BatchResponse.java
+//SOURCES mcp/CappedBuffer.java
 //SOURCES mcp/DiffTools.java
 //SOURCES mcp/Lifecycle.java
 //SOURCES mcp/McpServer.java
@@ -65,6 +66,7 @@
 //SOURCES mcp/RpcMessage.java
 //SOURCES mcp/SchemaCheck.java
 //SOURCES mcp/ToolCalls.java
+//SOURCES mcp/ToolArgs.java
 //SOURCES mcp/ToolCatalog.java
 //SOURCES mcp/ToolResults.java
 
