@@ -61,6 +61,7 @@
 //SOURCES mcp/McpServer.java
 //SOURCES mcp/MessageReader.java
 //SOURCES mcp/MessageWriter.java
+//SOURCES mcp/ReadTools.java
 //SOURCES mcp/Responder.java
 //SOURCES mcp/RpcError.java
 //SOURCES mcp/RpcMessage.java

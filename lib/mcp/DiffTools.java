@@ -48,6 +48,7 @@ final class DiffTools {
                 "get_diff", this::diff,
                 "get_commit_diff", this::commitDiff,
                 "get_changed_files", this::changedFiles));
+        handlers.putAll(new ReadTools(defaultDir, gitTimeout, maxDiffBytes, env).handlers());
     }
 
     /** The tools implemented here; must be exactly the tools in openapi.yaml (checked at start). */
