@@ -510,11 +510,12 @@ class prdiff implements Callable<Integer> {
         return new CommitReads(Git.open(where, Duration.ofSeconds(seconds), env));
     }
 
-    @Command(name = "show", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
-            description = {"Print a file as a commit holds it, byte for byte as git show SHA:PATH prints it, read from",
-                "git objects alone: the work tree, the index, your config and attributes (textconv, filters,",
-                "core.autocrlf) play no part. A folder prints git show's listing (tree SHA:PATH, a blank line,",
-                "its entries, folders with a trailing /); SHA: alone lists the top folder.", ""},
+    @Command(name = "show", sortOptions = false, usageHelpAutoWidth = true,
+            description = {"Print a file as a commit holds it, byte for byte as git show SHA:PATH",
+                "prints it, from git objects alone: the work tree, the index, your config",
+                "and attributes (textconv, filters, core.autocrlf) play no part. A folder",
+                "prints git show's listing (tree FULLSHA:PATH, a blank line, its entries,",
+                "folders with a trailing /); SHA: alone lists the top folder.", ""},
             exitCodeListHeading = "%nExit codes:%n",
             exitCodeList = {"0:success", "1:error, printed as 'prdiff: error [CODE]: message' (PATH_NOT_FOUND,"
                     + " SHA_NOT_FOUND, ...)", "2:usage error"})
@@ -525,10 +526,9 @@ class prdiff implements Callable<Integer> {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
-        @Parameters(index = "0", paramLabel = "SHA:PATH", description = {"A commit (4 to 64 hex digits are always an"
-                + " object id; a branch, tag or HEAD~2 as --commit takes it), a colon,",
-            "and a path from the top of the repository (not from the current folder); split at the first colon,",
-            "so the path may hold colons"})
+        @Parameters(index = "0", paramLabel = "SHA:PATH", description = {"A commit as --commit takes it (hex digits are"
+                + " always an object id), a colon and a path from the top of the repository (not from the current"
+                + " folder); split at the first colon, so the path may hold colons"})
         String revAndPath;
 
         @Option(names = "-C", paramLabel = "DIR", description = "Run in this repository instead of the current directory")
@@ -536,6 +536,9 @@ class prdiff implements Callable<Integer> {
 
         @Option(names = "--timeout", paramLabel = "SECONDS", description = "Limit for each git call (default: 30)")
         Integer timeoutSeconds;
+
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+        boolean help;
 
         @Override
         public Integer call() throws IOException {
@@ -545,11 +548,15 @@ class prdiff implements Callable<Integer> {
         }
     }
 
-    @Command(name = "grep", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
-            description = {"Print the lines matching PATTERN in the files a commit holds, with line numbers, byte for",
-                "byte as git grep -n PATTERN SHA -- PATHS prints them in a bare clone for the full SHA:",
-                "SHA:PATH:LINE:TEXT, or 'Binary file SHA:PATH matches'. Read from git objects alone: the work",
-                "tree, the index, your config (grep.*) and attributes play no part.", ""},
+    @Command(name = "grep", sortOptions = false, usageHelpAutoWidth = true,
+            customSynopsis = {"prdiff grep [-iwEF] (PATTERN | -e PATTERN) --sha SHA [-C DIR]",
+                "            [--timeout SECONDS] [-- PATHS...]"},
+            description = {"Print the lines matching PATTERN in the files a commit holds, with line",
+                "numbers, byte for byte as git grep -n PATTERN FULLSHA -- PATHS prints them",
+                "in a bare clone: FULLSHA:PATH:LINE:TEXT, or 'Binary file FULLSHA:PATH",
+                "matches'. From git objects alone: the work tree, the index, your config",
+                "(grep.*) and attributes play no part. PATHS are git pathspecs from the top",
+                "of the repository.", ""},
             footerHeading = "%nExamples:%n",
             footer = {"  prdiff grep TODO --sha 9c1e2d3",
                 "  prdiff grep -i -F 'a.b(' --sha main -- src docs/guide.md",
@@ -594,6 +601,9 @@ class prdiff implements Callable<Integer> {
 
         @Option(names = "--timeout", paramLabel = "SECONDS", description = "Limit for each git call (default: 30)")
         Integer timeoutSeconds;
+
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+        boolean help;
 
         @Override
         public Integer call() {
