@@ -497,16 +497,28 @@ class prdiff implements Callable<Integer> {
         return parsedTarget instanceof Target.Auto || parsedTarget instanceof Target.Rev;
     }
 
+    /** The options show and grep share; -C and --timeout, when given, win over prdiff's own. */
+    static final class ReadOptions {
+        @Option(names = "-C", paramLabel = "DIR", description = "Run in this repository instead of the current directory")
+        Path dir;
+
+        @Option(names = "--timeout", paramLabel = "SECONDS", description = "Limit for each git call (default: 30)")
+        Integer timeoutSeconds;
+
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+        boolean help;
+    }
+
     /** Reads at a commit for the show and grep commands: their own -C and --timeout, else prdiff's. */
-    CommitReads reads(CommandLine cli, Path ownDir, Integer ownTimeout) {
-        int seconds = ownTimeout != null ? ownTimeout : timeoutSeconds;
+    CommitReads reads(CommandLine cli, ReadOptions own) {
+        int seconds = own.timeoutSeconds != null ? own.timeoutSeconds : timeoutSeconds;
         if (seconds <= 0) {
             throw new CommandLine.ParameterException(cli, "--timeout must be a positive number of seconds");
         }
         if (!pathsAfterDashes.isEmpty() && !(cli.getCommand() instanceof Grep)) {
             throw new CommandLine.ParameterException(cli, "prdiff show takes one SHA:PATH and no --");
         }
-        Path where = ownDir != null ? ownDir : dir != null ? dir : Path.of("");
+        Path where = own.dir != null ? own.dir : dir != null ? dir : Path.of("");
         return new CommitReads(Git.open(where, Duration.ofSeconds(seconds), env));
     }
 
@@ -531,18 +543,12 @@ class prdiff implements Callable<Integer> {
                 + " folder); split at the first colon, so the path may hold colons"})
         String revAndPath;
 
-        @Option(names = "-C", paramLabel = "DIR", description = "Run in this repository instead of the current directory")
-        Path dir;
-
-        @Option(names = "--timeout", paramLabel = "SECONDS", description = "Limit for each git call (default: 30)")
-        Integer timeoutSeconds;
-
-        @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
-        boolean help;
+        @CommandLine.Mixin
+        ReadOptions options;
 
         @Override
         public Integer call() throws IOException {
-            CommitReads reads = parent.reads(spec.commandLine(), dir, timeoutSeconds);
+            CommitReads reads = parent.reads(spec.commandLine(), options);
             reads.show(reads.find(revAndPath), parent.out);
             return OK;
         }
@@ -596,14 +602,8 @@ class prdiff implements Callable<Integer> {
         @Option(names = {"-w", "--word-regexp"}, description = "Match whole words only")
         boolean word;
 
-        @Option(names = "-C", paramLabel = "DIR", description = "Run in this repository instead of the current directory")
-        Path dir;
-
-        @Option(names = "--timeout", paramLabel = "SECONDS", description = "Limit for each git call (default: 30)")
-        Integer timeoutSeconds;
-
-        @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
-        boolean help;
+        @CommandLine.Mixin
+        ReadOptions options;
 
         @Override
         public Integer call() {
@@ -613,7 +613,7 @@ class prdiff implements Callable<Integer> {
             }
             GrepQuery query = new GrepQuery(pattern != null ? pattern : patternOption, ignoreCase, fixed, extended,
                     word, parent.pathsAfterDashes);
-            CommitReads reads = parent.reads(spec.commandLine(), dir, timeoutSeconds);
+            CommitReads reads = parent.reads(spec.commandLine(), options);
             return reads.grep(sha, query, parent.out) ? OK : ERROR;
         }
     }
