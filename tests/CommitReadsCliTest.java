@@ -89,6 +89,21 @@ class CommitReadsCliTest {
         assertEquals(2, PrdiffCli.in(repo.dir(), "show", head + ":a", "--", "b").exit());
     }
 
+    @Test
+    void aSubmoduleSaysItIsOneRatherThanMissing() {
+        try (TempRepo outer = TempRepo.init()) {
+            outer.write("dir/f.txt", "f\n");
+            outer.git("add", "dir/f.txt");
+            outer.git("update-index", "--add", "--cacheinfo", "160000," + head + ",dir/sm");
+            outer.git("commit", "-q", "-m", "with a submodule");
+            Proc.Result r = PrdiffCli.in(outer.dir(), "show", "HEAD:dir/sm");
+            assertEquals(1, r.exit());
+            assertTrue(r.stderr().startsWith("prdiff: error [INVALID_INPUT]: ") && r.stderr().contains("submodule"),
+                    r.stderr());
+            assertTrue(PrdiffCli.in(outer.dir(), "show", "HEAD:dir/s").stderr().contains("[PATH_NOT_FOUND]"));
+        }
+    }
+
     /** Each case: prdiff grep's options, then git grep's, then the pattern and the paths. */
     static List<String[][]> grepCases() {
         return List.of(

@@ -53,17 +53,41 @@ public final class CommitReads {
     public Entry find(String rev, String path) {
         requireRepoRelative(path);
         String commit = git.commit(rev);
-        byte[] query = (commit + ":" + path + "\n").getBytes(StandardCharsets.UTF_8);
-        Subprocess.Captured r = git.objectsRaw(List.of("cat-file",
-                "--batch-check=%(objectname) %(objecttype) %(objectsize)"), query);
-        git.check(r.result(), List.of("cat-file"));
-        String[] answer = r.text().strip().split(" ");
-        if (answer.length != 3 || answer[2].equals("missing")) {
+        String[] answer = lookUp(commit, path);
+        if (answer == null) {
+            if (isSubmodule(commit, path)) {
+                throw new PrdiffException(ErrorCode.INVALID_INPUT, "'" + printable(path) + "' at " + commit + " is a"
+                        + " submodule: its files are in that repository, not in this one's objects");
+            }
             throw new PrdiffException(ErrorCode.PATH_NOT_FOUND, "commit " + commit + " has no file or folder '"
                     + printable(path) + "' (paths are repo-relative, as git ls-tree prints them); list its top folder"
                     + " with prdiff show " + commit + ":");
         }
         return new Entry(commit, path, answer[0], answer[1], Long.parseLong(answer[2]));
+    }
+
+    /** {id, type, size} of the object at commit:path, or null when there is none in the object store. */
+    private String[] lookUp(String commit, String path) {
+        byte[] query = (commit + ":" + path + "\n").getBytes(StandardCharsets.UTF_8);
+        Subprocess.Captured r = git.objectsRaw(List.of("cat-file",
+                "--batch-check=%(objectname) %(objecttype) %(objectsize)"), query);
+        git.check(r.result(), List.of("cat-file"));
+        String[] answer = r.text().strip().split(" ");
+        return answer.length != 3 || answer[2].equals("missing") ? null : answer;
+    }
+
+    /** A submodule's entry names a commit of another repository, which this object store does not hold. */
+    private boolean isSubmodule(String commit, String path) {
+        String name = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+        int slash = name.lastIndexOf('/');
+        String[] folder = lookUp(commit, slash < 0 ? "" : name.substring(0, slash));
+        if (folder == null || !folder[1].equals("tree")) {
+            return false;
+        }
+        String entry = "\t" + name.substring(slash + 1) + "\0";
+        String listing = new String(git.objectsOutput(List.of("ls-tree", "-z", folder[0])), StandardCharsets.UTF_8);
+        int at = listing.indexOf(entry);
+        return at >= 0 && listing.lastIndexOf(" commit ", at) > listing.lastIndexOf('\0', at);
     }
 
     /**
