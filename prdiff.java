@@ -14,6 +14,9 @@ import dev.prdiff.app.Target;
 import dev.prdiff.core.Json;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.exec.Utf8Relaunch;
+import dev.prdiff.git.CommitReads;
+import dev.prdiff.git.Git;
+import dev.prdiff.git.GrepQuery;
 import dev.prdiff.git.LocalDiffs;
 import dev.prdiff.shape.DiffColors;
 import dev.prdiff.shape.FileFilter;
@@ -24,6 +27,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 
 import java.io.BufferedOutputStream;
 import java.io.FileOutputStream;
@@ -42,7 +46,7 @@ import java.util.concurrent.Callable;
 
 @Command(name = "prdiff", mixinStandardHelpOptions = true, version = "prdiff 0.1.0", sortOptions = false,
         usageHelpAutoWidth = true,
-        subcommands = AutoComplete.GenerateCompletion.class,
+        subcommands = {AutoComplete.GenerateCompletion.class, prdiff.Show.class, prdiff.Grep.class},
         description = {
             "Hermetic diffs of pull requests and local git history for agents and reviewers.",
             "",
@@ -56,6 +60,8 @@ import java.util.concurrent.Callable;
             "With no TARGET: HEAD against the branch's upstream or the remote's default",
             "branch (origin/HEAD, origin/main, master or trunk, else the local one), from",
             "the merge base, uncommitted changes included; the range is named on stderr.",
+            "The words show and grep are commands (prdiff show --help), never a TARGET:",
+            "to diff a branch named show, write prdiff refs/heads/show or show...HEAD.",
             ""},
         footerHeading = "%nExamples:%n",
         footer = {
@@ -69,6 +75,8 @@ import java.util.concurrent.Callable;
             "  prdiff 10745 --sha 9c1e2d3      the pull request pinned to head 9c1e2d3",
             "  prdiff 10745 --since 9c1e2d3    what changed since head 9c1e2d3 was reviewed",
             "  prdiff main...feature --log     the range's commits",
+            "  prdiff show 9c1e2d3:go.mod      a file as commit 9c1e2d3 holds it",
+            "  prdiff grep TODO --sha 9c1e2d3 -- pkg    matching lines at that commit",
             "",
             "Shell completion (bash, zsh): source <(prdiff generate-completion)"},
         exitCodeListHeading = "%nExit codes:%n",
@@ -263,7 +271,8 @@ class prdiff implements Callable<Integer> {
                     if (e instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
                         err.println("Did you mean: " + String.join(" or ", u.getSuggestions()) + "?");
                     }
-                    err.println("Try 'prdiff --help' for more information.");
+                    err.println("Try '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help' for more"
+                            + " information.");
                     return USAGE;
                 })
                 .setExecutionExceptionHandler((e, cmd, parsed) -> {
@@ -279,6 +288,8 @@ class prdiff implements Callable<Integer> {
                     err.println("prdiff: error [INTERNAL_ERROR]: " + e);
                     return ERROR;
                 });
+        // As git grep -e: the word after -e is the pattern even when it looks like an option (-e -i, -e --sha).
+        cli.getSubcommands().get("grep").setAllowOptionsAsOptionParameters(true);
         int dashes = List.of(args).indexOf("--");
         if (dashes >= 0) {
             command.pathsAfterDashes.addAll(List.of(args).subList(dashes + 1, args.length));
@@ -413,9 +424,10 @@ class prdiff implements Callable<Integer> {
             }
             parsedTarget = new Target.Auto(a.base(), cached ? LocalDiffs.WorkTree.STAGED : LocalDiffs.WorkTree.UNTRACKED);
         }
-        if ((stat || filesOnly) && (maxBytes != null || maxLines != null || noBinary || skipGenerated)) {
+        if ((stat || filesOnly || log) && (maxBytes != null || maxLines != null || noBinary || skipGenerated)) {
             throw new CommandLine.ParameterException(new CommandLine(this), "--max-bytes, --max-lines, --no-binary and"
-                    + " --skip-generated shape a diff; " + (stat ? "--stat" : "--files-only") + " prints none");
+                    + " --skip-generated shape a diff; " + (stat ? "--stat" : filesOnly ? "--files-only" : "--log")
+                    + " prints none");
         }
         if (stat && filesOnly) {
             throw new CommandLine.ParameterException(new CommandLine(this),
@@ -561,5 +573,126 @@ class prdiff implements Callable<Integer> {
     /** No TARGET, or one revision whose reading (a commit, or REV...HEAD) prdiff chose. */
     private boolean rangeChosenByPrdiff() {
         return parsedTarget instanceof Target.Auto || parsedTarget instanceof Target.Rev;
+    }
+
+    /** The options show and grep share; -C and --timeout, when given, win over prdiff's own. */
+    static final class ReadOptions {
+        @Option(names = "-C", paramLabel = "DIR", description = "Run in this repository instead of the current directory")
+        Path dir;
+
+        @Option(names = "--timeout", paramLabel = "SECONDS", description = "Limit for each git call (default: 30)")
+        Integer timeoutSeconds;
+
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+        boolean help;
+    }
+
+    /** Reads at a commit for the show and grep commands: their own -C and --timeout, else prdiff's. */
+    CommitReads reads(CommandLine cli, ReadOptions own) {
+        int seconds = own.timeoutSeconds != null ? own.timeoutSeconds : timeoutSeconds;
+        if (seconds <= 0) {
+            throw new CommandLine.ParameterException(cli, "--timeout must be a positive number of seconds");
+        }
+        if (!pathsAfterDashes.isEmpty() && !(cli.getCommand() instanceof Grep)) {
+            throw new CommandLine.ParameterException(cli, "prdiff show takes one SHA:PATH and no --");
+        }
+        Path where = own.dir != null ? own.dir : dir != null ? dir : Path.of("");
+        return new CommitReads(Git.open(where, Duration.ofSeconds(seconds), env));
+    }
+
+    @Command(name = "show", sortOptions = false, usageHelpAutoWidth = true,
+            description = {"Print a file as a commit holds it, byte for byte as git show SHA:PATH",
+                "prints it, from git objects alone: the work tree, the index, your config",
+                "and attributes (textconv, filters, core.autocrlf) play no part. A folder",
+                "prints git show's listing (tree FULLSHA:PATH, a blank line, its entries,",
+                "folders with a trailing /); SHA: alone lists the top folder.", ""},
+            exitCodeListHeading = "%nExit codes:%n",
+            exitCodeList = {"0:success", "1:error, printed as 'prdiff: error [CODE]: message' (PATH_NOT_FOUND,"
+                    + " SHA_NOT_FOUND, ...)", "2:usage error"})
+    static final class Show implements Callable<Integer> {
+        @ParentCommand
+        prdiff parent;
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Parameters(index = "0", paramLabel = "SHA:PATH", description = {"A commit as --commit takes it (hex digits are"
+                + " always an object id), a colon and a path from the top of the repository (not from the current"
+                + " folder); split at the first colon, so the path may hold colons"})
+        String revAndPath;
+
+        @CommandLine.Mixin
+        ReadOptions options;
+
+        @Override
+        public Integer call() throws IOException {
+            CommitReads reads = parent.reads(spec.commandLine(), options);
+            reads.show(reads.find(revAndPath), parent.out);
+            return OK;
+        }
+    }
+
+    @Command(name = "grep", sortOptions = false, usageHelpAutoWidth = true,
+            customSynopsis = {"prdiff grep [-iwEF] (PATTERN | -e PATTERN) --sha SHA [-C DIR]",
+                "            [--timeout SECONDS] [-- PATHS...]"},
+            description = {"Print the lines matching PATTERN in the files a commit holds, with line",
+                "numbers, byte for byte as git grep -n PATTERN FULLSHA -- PATHS prints them",
+                "in a bare clone: FULLSHA:PATH:LINE:TEXT, or 'Binary file FULLSHA:PATH",
+                "matches'. From git objects alone: the work tree, the index, your config",
+                "(grep.*) and attributes play no part. PATHS are git pathspecs from the top",
+                "of the repository.", ""},
+            footerHeading = "%nExamples:%n",
+            footer = {"  prdiff grep TODO --sha 9c1e2d3",
+                "  prdiff grep -i -F 'a.b(' --sha main -- src docs/guide.md",
+                "  prdiff grep -e --force --sha 9c1e2d3     a pattern that starts with -"},
+            exitCodeListHeading = "%nExit codes:%n",
+            exitCodeList = {"0:some line matched",
+                "1:no line matched (nothing on stderr, as git grep), or an error printed as 'prdiff: error [CODE]: ...'",
+                "2:usage error"})
+    static final class Grep implements Callable<Integer> {
+        @ParentCommand
+        prdiff parent;
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Parameters(arity = "0..1", paramLabel = "PATTERN",
+                description = "A basic regular expression, as git grep reads one (or see -E, -F)")
+        String pattern;
+
+        @Option(names = {"-e", "--regexp"}, paramLabel = "PATTERN",
+                description = "The pattern, when it starts with - (instead of the PATTERN argument)")
+        String patternOption;
+
+        @Option(names = "--sha", required = true, paramLabel = "SHA",
+                description = "The commit to search (as --commit takes it: hex digits are always an object id)")
+        String sha;
+
+        @Option(names = {"-i", "--ignore-case"}, description = "Ignore case")
+        boolean ignoreCase;
+
+        @Option(names = {"-F", "--fixed-strings"}, description = "PATTERN is text, not a regular expression")
+        boolean fixed;
+
+        @Option(names = {"-E", "--extended-regexp"}, description = "PATTERN is an extended regular expression")
+        boolean extended;
+
+        @Option(names = {"-w", "--word-regexp"}, description = "Match whole words only")
+        boolean word;
+
+        @CommandLine.Mixin
+        ReadOptions options;
+
+        @Override
+        public Integer call() {
+            if ((pattern == null) == (patternOption == null)) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "give the pattern once: as PATTERN, or"
+                        + " with -e PATTERN when it starts with -");
+            }
+            GrepQuery query = new GrepQuery(pattern != null ? pattern : patternOption, ignoreCase, fixed, extended,
+                    word, parent.pathsAfterDashes);
+            CommitReads reads = parent.reads(spec.commandLine(), options);
+            return reads.grep(sha, query, parent.out) ? OK : ERROR;
+        }
     }
 }

@@ -21,10 +21,12 @@
 //SOURCES diff/QuotedPath.java
 //SOURCES diff/SectionFilter.java
 //SOURCES diff/SectionHeader.java
+//SOURCES git/CommitReads.java
 //SOURCES git/DiffSpec.java
 //SOURCES git/Git.java
 //SOURCES git/GitEnvironment.java
 //SOURCES git/Interdiff.java
+//SOURCES git/GrepQuery.java
 //SOURCES git/LocalDiffs.java
 //SOURCES git/ObjectIds.java
 //SOURCES git/PathLimit.java
@@ -64,17 +66,20 @@
 //SOURCES shape/SectionPipe.java
 //SOURCES shape/SectionStage.java
 //SOURCES mcp/BatchResponse.java
+//SOURCES mcp/CappedBuffer.java
 //SOURCES mcp/DiffTools.java
 //SOURCES mcp/Lifecycle.java
 //SOURCES mcp/McpServer.java
 //SOURCES mcp/MessageReader.java
 //SOURCES mcp/MessageWriter.java
+//SOURCES mcp/ReadTools.java
 //SOURCES mcp/Responder.java
 //SOURCES mcp/RpcError.java
 //SOURCES mcp/RpcMessage.java
 //SOURCES mcp/SchemaCheck.java
 //SOURCES mcp/ToolCalls.java
 //SOURCES mcp/ToolCallRefetch.java
+//SOURCES mcp/ToolArgs.java
 //SOURCES mcp/ToolCatalog.java
 //SOURCES mcp/ToolResults.java
 

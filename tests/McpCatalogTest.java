@@ -25,7 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @Timeout(30)
 class McpCatalogTest {
-    static final List<String> TOOLS = List.of("get_pull_request_diff", "get_diff", "get_commit_diff", "get_changed_files");
+    static final List<String> TOOLS = List.of("get_pull_request_diff", "get_diff", "get_commit_diff", "get_changed_files",
+            "get_file_at_sha", "grep_at_sha");
 
     static TempRepo repo;
     static JsonNode listed;

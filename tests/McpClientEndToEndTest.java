@@ -169,7 +169,7 @@ class McpClientEndToEndTest {
         List<String> names = new ArrayList<>();
         report.json().get("tools").forEach(t -> names.add(t.get("name").asText()));
         assertEquals(openApi.tools(), names);
-        assertEquals(List.of("get_pull_request_diff", "get_diff", "get_commit_diff", "get_changed_files"), names);
+        assertEquals(McpCatalogTest.TOOLS, names);
         for (JsonNode tool : report.json().get("tools")) {
             String name = tool.get("name").asText();
             assertEquals(openApi.inputSchema(name), tool.get("inputSchema"), name);

@@ -98,7 +98,7 @@ class McpInputTest {
             Map<String, JsonNode> byId = new HashMap<>();
             answer.forEach(r -> byId.put(r.get("id").toString(), r));
             assertEquals(McpProtocolTest.obj(), byId.get("1").get("result"));
-            assertEquals(4, byId.get("2").get("result").get("tools").size());
+            assertEquals(McpCatalogTest.TOOLS.size(), byId.get("2").get("result").get("tools").size());
             assertEquals(new String(repo.gitDiff("HEAD^1", "HEAD"), StandardCharsets.UTF_8),
                     McpToolsTest.text(byId.get("\"c\"").get("result")));
             McpProtocolTest.assertError(-32600, byId.get("null"), null);

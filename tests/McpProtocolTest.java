@@ -114,7 +114,7 @@ class McpProtocolTest {
             assertError(-32600, s.request("no/such/method", null), 1003);
             assertStillServing(s);
             assertTrue(s.request("initialize", McpSession.initializeParams("2025-06-18")).has("result"));
-            assertEquals(4, s.request("tools/list", null).get("result").get("tools").size());
+            assertEquals(McpCatalogTest.TOOLS.size(), s.request("tools/list", null).get("result").get("tools").size());
         }
     }
 
@@ -325,7 +325,7 @@ class McpProtocolTest {
 
             JsonNode list = s.request("tools/list", modernParams()).get("result");
             assertEquals("complete", list.get("resultType").asText());
-            assertEquals(4, list.get("tools").size());
+            assertEquals(McpCatalogTest.TOOLS.size(), list.get("tools").size());
             assertTrue(list.has("ttlMs") && list.has("cacheScope"), list.toString());
 
             ObjectNode call = modernParams().put("name", "get_commit_diff");

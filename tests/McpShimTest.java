@@ -96,7 +96,7 @@ class McpShimTest {
             answers.add(McpProtocolTest.json(line));
         }
         assertEquals("2025-06-18", answers.get(0).get("result").get("protocolVersion").asText());
-        assertEquals(4, answers.get(1).get("result").get("tools").size());
+        assertEquals(McpCatalogTest.TOOLS.size(), answers.get(1).get("result").get("tools").size());
         JsonNode diff = answers.stream().filter(a -> a.get("id").asInt() == 3).findFirst().orElseThrow();
         assertEquals(new String(repo.gitDiff("HEAD^1", "HEAD"), StandardCharsets.UTF_8),
                 diff.get("result").get("content").get(0).get("text").asText());

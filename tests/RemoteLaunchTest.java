@@ -125,6 +125,6 @@ class RemoteLaunchTest {
         assertEquals("2025-06-18", mapper.readTree(lines[0]).at("/result/protocolVersion").asText());
         var names = new ArrayList<String>();
         mapper.readTree(lines[1]).at("/result/tools").forEach(t -> names.add(t.get("name").asText()));
-        assertEquals(List.of("get_pull_request_diff", "get_diff", "get_commit_diff", "get_changed_files"), names);
+        assertEquals(McpCatalogTest.TOOLS, names);
     }
 }

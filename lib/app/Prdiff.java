@@ -67,7 +67,7 @@ public final class Prdiff {
 
     /** The range's commits are an answer of their own: no file selection, filters, pages, context or interdiff. */
     private static void requireLogAlone(DiffRequest request) {
-        if (request.log() && (request.stat() || request.selectsFiles() || request.shape().active()
+        if (request.log() && (request.stat() || request.selectsFiles() || request.shape().selects()
                 || request.contextLines() != null || request.since() != null)) {
             throw new PrdiffException(ErrorCode.INVALID_INPUT, "the list of commits (--log, log) is an answer of its"
                     + " own for the whole range: it does not combine with stat, file, include, exclude, status, top,"

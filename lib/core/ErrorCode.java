@@ -11,6 +11,8 @@ public enum ErrorCode {
     PREREQUISITE,
     AUTH_ERROR,
     NOT_FOUND,
+    /** prdiff show, get_file_at_sha: the commit has no file or folder at that path. */
+    PATH_NOT_FOUND,
     /** With --strict: a selected path (--file, or a path after --) matches no changed file. */
     NO_MATCH,
     RATE_LIMIT,

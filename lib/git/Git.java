@@ -211,6 +211,11 @@ public final class Git {
         return check(Subprocess.run(inScratch(label(args), args), reader, null), args);
     }
 
+    /** As {@link #objects(Subprocess.StdoutReader, List)}, returning the exit code and stderr without judging them. */
+    Subprocess.Result objectsUnchecked(Subprocess.StdoutReader reader, List<String> args) {
+        return Subprocess.run(inScratch(label(args), args), reader, null);
+    }
+
     public Subprocess.Result objects(OutputStream sink, List<String> args) {
         return objects(in -> in.transferTo(sink), args);
     }

@@ -13,13 +13,7 @@ import dev.prdiff.shape.FileFilter;
 import dev.prdiff.shape.OutputShape;
 import dev.prdiff.shape.SectionLimits;
 
-import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -40,11 +34,8 @@ final class DiffTools {
     private final PrintStream log;
     /** A server lives long and agents read pull requests file by file: their diffs stay in memory too. */
     private final MemoryCache memory = new MemoryCache();
-    private final Map<String, Function<JsonNode, ObjectNode>> handlers = Map.of(
-            "get_pull_request_diff", this::pullRequestDiff,
-            "get_diff", this::diff,
-            "get_commit_diff", this::commitDiff,
-            "get_changed_files", this::changedFiles);
+    /** These tools' handlers, and those of {@link ReadTools} (reads at a commit), which run under the same rules. */
+    private final Map<String, Function<JsonNode, ObjectNode>> handlers = new java.util.HashMap<>();
 
     /** {@code env}: what git and gh inherit, null for this process's environment. */
     DiffTools(Path defaultDir, Duration gitTimeout, int maxDiffBytes, Map<String, String> env, PrintStream log) {
@@ -53,6 +44,12 @@ final class DiffTools {
         this.maxDiffBytes = maxDiffBytes;
         this.env = env;
         this.log = log;
+        handlers.putAll(Map.of(
+                "get_pull_request_diff", this::pullRequestDiff,
+                "get_diff", this::diff,
+                "get_commit_diff", this::commitDiff,
+                "get_changed_files", this::changedFiles));
+        handlers.putAll(new ReadTools(defaultDir, gitTimeout, maxDiffBytes, env).handlers());
     }
 
     /** The tools implemented here; must be exactly the tools in openapi.yaml (checked at start). */
@@ -103,7 +100,7 @@ final class DiffTools {
      * as tool calls.
      */
     private DiffRequest limited(DiffRequest request, String tool, String fileField, JsonNode args) {
-        if (request.stat()) {
+        if (request.stat() || request.log()) {
             return request;
         }
         long cap = Math.max(SectionLimits.MIN_BYTES, maxDiffBytes);
@@ -127,8 +124,8 @@ final class DiffTools {
      * since and log (absent from a schema, they are absent from its arguments).
      */
     private static DiffRequest shaped(DiffRequest request, JsonNode args) {
-        FileFilter filter = new FileFilter(strings(args, "include"), strings(args, "exclude"),
-                FileFilter.statuses(strings(args, "status")));
+        FileFilter filter = new FileFilter(ToolArgs.strings(args, "include"), ToolArgs.strings(args, "exclude"),
+                FileFilter.statuses(ToolArgs.strings(args, "status")));
         JsonNode top = args.get("top");
         JsonNode context = args.get("context_lines");
         return request.shaped(new OutputShape(filter, top == null || top.isNull() ? null : top.asInt(),
@@ -136,12 +133,6 @@ final class DiffTools {
                 args.path("stat").asBoolean(false))
                 .withSince(text(args, "since"))
                 .withLog(args.path("log").asBoolean(false));
-    }
-
-    private static List<String> strings(JsonNode args, String field) {
-        List<String> values = new ArrayList<>();
-        args.path(field).forEach(v -> values.add(v.asText()));
-        return values;
     }
 
     /** get_diff's range rules: nothing = auto-detection, base = base...HEAD, base and head = base...head. */
@@ -163,9 +154,13 @@ final class DiffTools {
 
     private ObjectNode diffText(DiffRequest request) {
         List<String> notices = new ArrayList<>();
-        CappedBuffer out = new CappedBuffer(maxDiffBytes);
+        CappedBuffer out = new CappedBuffer(maxDiffBytes, cap -> new PrdiffException(ErrorCode.INVALID_INPUT,
+                "the diff is larger than " + cap + " bytes, too large for one answer; list the files"
+                + " (get_changed_files, or files_only) and ask for fewer of them with path (or file), include,"
+                + " exclude or status, or a page at a time with top and skip", Map.of("max_diff_bytes", cap), null));
         Prdiff.diff(request, out, notices::add);
-        return ToolResults.withNotices(ToolResults.text(utf8(out.toByteArray(), notices)), notices);
+        return ToolResults.withNotices(ToolResults.text(ToolResults.utf8(out.toByteArray(), "the diff", notices)),
+                notices);
     }
 
     private ObjectNode fileList(DiffRequest request) {
@@ -173,66 +168,16 @@ final class DiffTools {
         return ToolResults.withNotices(ToolResults.json(Prdiff.files(request, notices::add)), notices);
     }
 
-    /** JSON text must be Unicode; a diff of files in another encoding says that its bytes were replaced. */
-    private static String utf8(byte[] bytes, List<String> notices) {
-        try {
-            return StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes))
-                    .toString();
-        } catch (CharacterCodingException e) {
-            notices.add("warning: the diff is not valid UTF-8; bytes that are not were replaced by U+FFFD");
-            return new String(bytes, StandardCharsets.UTF_8);
-        }
-    }
-
     private Path dir(JsonNode args) {
-        String repoPath = text(args, "repo_path");
-        if (repoPath == null) {
-            return defaultDir;
-        }
-        try {
-            return defaultDir.resolve(repoPath);
-        } catch (InvalidPathException e) {
-            throw new PrdiffException(ErrorCode.INVALID_INPUT, "repo_path is not a usable path: " + e.getMessage());
-        }
+        return ToolArgs.dir(defaultDir, args);
     }
 
-    /** An empty string counts as not given, as the seed asks for file and sha. */
     private static String text(JsonNode args, String field) {
-        JsonNode v = args.get(field);
-        return v == null || v.isNull() || v.asText().isEmpty() ? null : v.asText();
+        return ToolArgs.text(args, field);
     }
 
     private static List<String> paths(JsonNode args, String field) {
         String v = text(args, field);
         return v == null ? List.of() : List.of(v);
-    }
-
-    /** Keeps a diff in memory up to a cap; past it the git call is stopped with an error that says what to do. */
-    private static final class CappedBuffer extends ByteArrayOutputStream {
-        private final int cap;
-
-        CappedBuffer(int cap) {
-            this.cap = cap;
-        }
-
-        @Override
-        public synchronized void write(byte[] b, int off, int len) {
-            if (count + len > cap) {
-                // Thrown into the git or gh output pump, which kills the process and hands this on.
-                throw new PrdiffException(ErrorCode.INVALID_INPUT, "the diff is larger than " + cap
-                        + " bytes, too large for one answer; list the files (get_changed_files, or files_only)"
-                        + " and ask for fewer of them with path (or file), include, exclude or status, or a page at a"
-                        + " time with top and skip", Map.of("max_diff_bytes", cap), null);
-            }
-            super.write(b, off, len);
-        }
-
-        @Override
-        public synchronized void write(int b) {
-            write(new byte[] {(byte) b}, 0, 1);
-        }
     }
 }

@@ -6,6 +6,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.prdiff.core.Json;
 import dev.prdiff.core.PrdiffException;
 
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /** The shapes of a tools/call result: diff text, JSON (as structuredContent and as text), or an isError failure. */
@@ -48,5 +52,19 @@ final class ToolResults {
             notices.forEach(list::add);
         }
         return result;
+    }
+
+    /** JSON text must be Unicode; an answer ({@code what}: "the diff") in another encoding says its bytes were replaced. */
+    static String utf8(byte[] bytes, String what, List<String> notices) {
+        try {
+            return StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes))
+                    .toString();
+        } catch (CharacterCodingException e) {
+            notices.add("warning: " + what + " is not valid UTF-8; bytes that are not were replaced by U+FFFD");
+            return new String(bytes, StandardCharsets.UTF_8);
+        }
     }
 }

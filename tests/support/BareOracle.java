@@ -90,6 +90,18 @@ public final class BareOracle implements AutoCloseable {
         return git(gitDir, args);
     }
 
+    /** {@code git show NAME}, for NAME as SHA:PATH: a file's bytes or a folder's listing. */
+    public byte[] show(String name) {
+        return git(gitDir, "show", name);
+    }
+
+    /** {@code git grep ARGS} with its exit code (1: nothing matched) and output, never failing the test itself. */
+    public Proc.Result grep(String... args) {
+        List<String> all = new ArrayList<>(List.of("grep"));
+        all.addAll(List.of(args));
+        return Proc.run(NeutralGit.argv(all.toArray(String[]::new)), gitDir, env, NeutralGit.TIMEOUT);
+    }
+
     private byte[] git(Path dir, String... args) {
         Proc.Result r = Proc.run(NeutralGit.argv(args), dir, env, NeutralGit.TIMEOUT);
         if (r.exit() != 0) {

@@ -141,7 +141,7 @@ public final class TempRepo implements AutoCloseable {
     }
 
     /** Deletes a temp directory and everything below it, as far as it can. */
-    static void deleteTree(Path root) {
+    public static void deleteTree(Path root) {
         try (Stream<Path> walk = Files.walk(root)) {
             walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         } catch (IOException ignored) {
