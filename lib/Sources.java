@@ -50,8 +50,12 @@
 //SOURCES app/PullRequestDiffs.java
 //SOURCES app/Target.java
 //SOURCES shape/DiffColors.java
+//SOURCES shape/DiffLayout.java
 //SOURCES shape/FileFilter.java
+//SOURCES shape/HunkLines.java
+//SOURCES shape/LineNumbers.java
 //SOURCES shape/OutputShape.java
+//SOURCES shape/SideBySide.java
 //SOURCES mcp/BatchResponse.java
 //SOURCES mcp/DiffTools.java
 //SOURCES mcp/Lifecycle.java
