@@ -9,10 +9,14 @@ import dev.prdiff.cache.MemoryCache;
 import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.git.Revisions;
+import dev.prdiff.shape.DiffLayout;
 import dev.prdiff.shape.FileFilter;
 import dev.prdiff.shape.OutputShape;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.io.PrintStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -83,20 +87,21 @@ final class DiffTools {
         DiffRequest request = new DiffRequest(new Target.PullRequest(number.asLong(), null), paths(args, "file"),
                 dir(args), gitTimeout, text(args, "repo"), text(args, "sha"), null, false, env,
                 text(args, "repo_path") != null, memory);
-        return args.path("files_only").asBoolean(false) ? fileList(shaped(request, args)) : diffText(shaped(request, args));
+        return args.path("files_only").asBoolean(false) ? fileList(shaped(request, args), args)
+                : diffText(shaped(request, args), args);
     }
 
     private ObjectNode diff(JsonNode args) {
-        return diffText(shaped(localRequest(range(args), args), args));
+        return diffText(shaped(localRequest(range(args), args), args), args);
     }
 
     private ObjectNode commitDiff(JsonNode args) {
         return diffText(shaped(localRequest(new Target.Commit(Revisions.requireSafe(args.get("hash").asText())), args),
-                args));
+                args), args);
     }
 
     private ObjectNode changedFiles(JsonNode args) {
-        return fileList(shaped(localRequest(range(args), args), args));
+        return fileList(shaped(localRequest(range(args), args), args), args);
     }
 
     /** The output controls a tool's schema allows: include, exclude, status, top, skip, context_lines, stat. */
@@ -133,14 +138,42 @@ final class DiffTools {
         return new DiffRequest(target, paths(args, "path"), dir(args), gitTimeout, null, null, null, false, env);
     }
 
-    private ObjectNode diffText(DiffRequest request) {
+    private ObjectNode diffText(DiffRequest request, JsonNode args) {
         List<String> notices = new ArrayList<>();
         CappedBuffer out = new CappedBuffer(maxDiffBytes);
-        Prdiff.diff(request, out, notices::add);
+        laidOut(out, args, o -> Prdiff.diff(request, o, notices::add));
         return ToolResults.withNotices(ToolResults.text(utf8(out.toByteArray(), notices)), notices);
     }
 
-    private ObjectNode fileList(DiffRequest request) {
+    /**
+     * Writes a diff through the layout the arguments ask for (format, line_numbers, width) into {@code out}: the
+     * renderer wraps the buffer, so a cap on it counts the bytes the answer holds.
+     */
+    private static void laidOut(OutputStream out, JsonNode args, DiffLayout.Body body) {
+        DiffLayout layout = layout(args);
+        if (!layout.plain() && args.path("stat").asBoolean(false)) {
+            throw new PrdiffException(ErrorCode.INVALID_INPUT, "format and line_numbers lay out a diff, not a diffstat:"
+                    + " drop stat or them");
+        }
+        try {
+            layout.write(out, body);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // an in-memory buffer does not fail
+        }
+    }
+
+    /** format, line_numbers and width, read as the CLI's --side-by-side, --line-numbers and --width. */
+    private static DiffLayout layout(JsonNode args) {
+        JsonNode width = args.get("width");
+        return DiffLayout.of(text(args, "format"), args.path("line_numbers").asBoolean(false),
+                width == null || width.isNull() ? null : width.asInt());
+    }
+
+    private ObjectNode fileList(DiffRequest request, JsonNode args) {
+        if (!layout(args).plain() || args.has("width")) {
+            throw new PrdiffException(ErrorCode.INVALID_INPUT, "format, line_numbers and width lay out a diff; a file"
+                    + " list (files_only) has none");
+        }
         List<String> notices = new ArrayList<>();
         return ToolResults.withNotices(ToolResults.json(Prdiff.files(request, notices::add)), notices);
     }
