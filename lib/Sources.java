@@ -54,6 +54,7 @@
 //SOURCES shape/FileFilter.java
 //SOURCES shape/HunkLines.java
 //SOURCES shape/LineNumbers.java
+//SOURCES shape/LineWriter.java
 //SOURCES shape/OutputShape.java
 //SOURCES shape/SideBySide.java
 //SOURCES mcp/BatchResponse.java

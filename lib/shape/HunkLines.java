@@ -21,7 +21,7 @@ import java.io.OutputStream;
  * <p>{@link #finish()} writes out a last line without a newline and anything a renderer holds, then starts afresh:
  * feeding a diff one section at a time with {@code finish()} after each gives the same bytes as feeding it whole.
  */
-public abstract class HunkLines extends OutputStream {
+public abstract class HunkLines extends LineWriter {
     /** What a line is in the diff. */
     public enum Kind { OTHER, HUNK_HEADER, CONTEXT, REMOVED, ADDED, NO_NEWLINE }
 
@@ -29,12 +29,8 @@ public abstract class HunkLines extends OutputStream {
     public static final long NONE = -1;
 
     private static final byte[] DIFF_GIT = {'d', 'i', 'f', 'f', ' ', '-', '-', 'g', 'i', 't', ' '};
-    /** A line longer than this is not kept in a buffer of its size once it has been rendered. */
-    private static final int KEEP_BUFFER = 64 * 1024;
 
     protected final OutputStream out;
-    private byte[] line = new byte[256];
-    private int length;
     /** After a "diff --git" line: a hunk header may follow. */
     private boolean inSection;
     /** After a hunk header, until a line that is not one of its lines (or a no-newline marker). */
@@ -67,58 +63,21 @@ public abstract class HunkLines extends OutputStream {
         return numberWidth;
     }
 
-    @Override
-    public void write(int b) throws IOException {
-        append(new byte[] {(byte) b}, 0, 1);
-        if (b == '\n') {
-            emit();
-        }
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) throws IOException {
-        int start = off;
-        for (int i = off; i < off + len; i++) {
-            if (b[i] == '\n') {
-                append(b, start, i + 1 - start);
-                emit();
-                start = i + 1;
-            }
-        }
-        append(b, start, off + len - start);
-    }
-
     /**
      * Writes out a last line without a newline and what the renderer holds, flushes (never closes) the stream
      * below, and starts afresh as before a first section. Call once after each diff or section.
      */
     public void finish() throws IOException {
-        if (length > 0) {
-            emit();
-        }
+        endLine();
         flushHeld();
         inSection = false;
         inHunk = false;
         out.flush();
     }
 
-    private void append(byte[] b, int off, int len) {
-        if (length + len > line.length) {
-            byte[] grown = new byte[Math.max(line.length * 2, length + len)];
-            System.arraycopy(line, 0, grown, 0, length);
-            line = grown;
-        }
-        System.arraycopy(b, off, line, length, len);
-        length += len;
-    }
-
-    private void emit() throws IOException {
-        int n = length;
-        length = 0;
-        classifyAndRender(line, n);
-        if (line.length > KEEP_BUFFER) {
-            line = new byte[256];
-        }
+    @Override
+    protected void line(byte[] l, int n) throws IOException {
+        classifyAndRender(l, n);
     }
 
     private void classifyAndRender(byte[] l, int n) throws IOException {
