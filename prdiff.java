@@ -19,9 +19,11 @@ import dev.prdiff.git.Git;
 import dev.prdiff.git.GrepQuery;
 import dev.prdiff.git.LocalDiffs;
 import dev.prdiff.shape.DiffColors;
+import dev.prdiff.shape.DiffLayout;
 import dev.prdiff.shape.FileFilter;
 import dev.prdiff.shape.OutputShape;
 import dev.prdiff.shape.SectionLimits;
+import dev.prdiff.shape.SideBySide;
 import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -161,6 +163,18 @@ class prdiff implements Callable<Integer> {
     @Option(names = "--skip-generated", description = "Lock files and generated code (by name, or linguist-generated in"
             + " .gitattributes) keep their header; their changes become one marker line")
     boolean skipGenerated;
+
+    @Option(names = "--line-numbers", description = "Number each hunk line with its old and new line numbers"
+            + " ('  12   13 | context'), to cite path:line")
+    boolean lineNumbers;
+
+    @Option(names = "--side-by-side", description = "Each hunk as old | new columns with line numbers; headers"
+            + " unchanged")
+    boolean sideBySide;
+
+    @Option(names = "--width", paramLabel = "N", description = "With --side-by-side: columns per row, 40 to 1000"
+            + " (default: COLUMNS when stdout is a terminal, else 160)")
+    Integer width;
 
     @Option(names = "--commit", paramLabel = "REV", description = "One commit against its first parent")
     String commit;
@@ -433,12 +447,13 @@ class prdiff implements Callable<Integer> {
             throw new CommandLine.ParameterException(new CommandLine(this),
                     "--stat and --files-only are two answers: choose one");
         }
+        DiffLayout layout = layout();
         if (log && (stat || filesOnly)) {
             throw new CommandLine.ParameterException(new CommandLine(this),
                     "--log is an answer of its own: it does not combine with " + (stat ? "--stat" : "--files-only"));
         }
         OutputShape shape = new OutputShape(new FileFilter(include, exclude, FileFilter.statuses(status)), top, skip,
-                new SectionLimits(maxBytes, maxLines, noBinary, skipGenerated, null));
+                new SectionLimits(maxBytes, maxLines, noBinary, skipGenerated, null, layout));
         DiffRequest request = new DiffRequest(parsedTarget, selected, dir, Duration.ofSeconds(timeoutSeconds), repo, sha,
                 baseSha, noFetch, env).typedPaths(strict).shaped(shape, contextLines, stat).refetchedBy(calls())
                 .withSince(since).withLog(log);
@@ -448,7 +463,7 @@ class prdiff implements Callable<Integer> {
             case "never" -> false;
             default -> throw new CommandLine.ParameterException(new CommandLine(this),
                     "--color must be auto, always or never, not '" + color + "'");
-        };
+        } && layout.plain();
         if (info) {
             Object answer = Prdiff.info(request);
             startPager();
@@ -505,6 +520,47 @@ class prdiff implements Callable<Integer> {
         if (value != null) {
             words.add(name);
             words.add(value);
+        }
+    }
+
+    /**
+     * --line-numbers, --side-by-side and --width, checked: they lay out a diff, so not --files-only, --stat or
+     * --info, and never in colour (--color=always with them is a usage error; auto leaves them plain).
+     */
+    private DiffLayout layout() {
+        if (!lineNumbers && !sideBySide && width == null) {
+            return DiffLayout.UNIFIED;
+        }
+        String options = "--line-numbers, --side-by-side and --width";
+        if (filesOnly || stat || info || log) {
+            throw new CommandLine.ParameterException(new CommandLine(this), options + " lay out the diff; they do not"
+                    + " combine with " + (filesOnly ? "--files-only" : stat ? "--stat" : info ? "--info" : "--log"));
+        }
+        if (color.equals("always")) {
+            throw new CommandLine.ParameterException(new CommandLine(this), options + " are not coloured: drop"
+                    + " --color=always (or use --color=never)");
+        }
+        if (width != null && !sideBySide) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "--width applies only with --side-by-side");
+        }
+        Integer columns = width;
+        if (columns == null && terminal) {
+            columns = terminalColumns();
+        }
+        try {
+            return DiffLayout.of(sideBySide ? "side_by_side" : "unified", lineNumbers, sideBySide ? columns : null);
+        } catch (PrdiffException e) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "--width: " + e.getMessage());
+        }
+    }
+
+    /** COLUMNS as the shell sets it for a terminal, kept within the side-by-side limits; null when unset or not a number. */
+    private Integer terminalColumns() {
+        try {
+            int columns = Integer.parseInt(env.getOrDefault("COLUMNS", "").strip());
+            return Math.max(SideBySide.MIN_WIDTH, Math.min(SideBySide.MAX_WIDTH, columns));
+        } catch (NumberFormatException e) {
+            return null;
         }
     }
 

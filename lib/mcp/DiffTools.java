@@ -9,6 +9,7 @@ import dev.prdiff.cache.MemoryCache;
 import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.git.Revisions;
+import dev.prdiff.shape.DiffLayout;
 import dev.prdiff.shape.FileFilter;
 import dev.prdiff.shape.OutputShape;
 import dev.prdiff.shape.SectionLimits;
@@ -81,17 +82,17 @@ final class DiffTools {
         DiffRequest request = new DiffRequest(new Target.PullRequest(number.asLong(), null), paths(args, "file"),
                 dir(args), gitTimeout, text(args, "repo"), text(args, "sha"), null, false, env,
                 text(args, "repo_path") != null, memory);
-        return args.path("files_only").asBoolean(false) ? fileList(shaped(request, args))
-                : diffText(limited(shaped(request, args), "get_pull_request_diff", "file", args));
+        return args.path("files_only").asBoolean(false) ? fileList(shaped(request, args), args)
+                : diffText(limited(shaped(request, args), "get_pull_request_diff", "file", args), args);
     }
 
     private ObjectNode diff(JsonNode args) {
-        return diffText(limited(shaped(localRequest(range(args), args), args), "get_diff", "path", args));
+        return diffText(limited(shaped(localRequest(range(args), args), args), "get_diff", "path", args), args);
     }
 
     private ObjectNode commitDiff(JsonNode args) {
         DiffRequest request = localRequest(new Target.Commit(Revisions.requireSafe(args.get("hash").asText())), args);
-        return diffText(limited(shaped(request, args), "get_commit_diff", "path", args));
+        return diffText(limited(shaped(request, args), "get_commit_diff", "path", args), args);
     }
 
     /**
@@ -100,14 +101,19 @@ final class DiffTools {
      * as tool calls.
      */
     private DiffRequest limited(DiffRequest request, String tool, String fileField, JsonNode args) {
+        DiffLayout layout = layout(args);
         if (request.stat() || request.log()) {
+            if (!layout.plain()) {
+                throw new PrdiffException(ErrorCode.INVALID_INPUT, "format and line_numbers lay out a diff, not a"
+                        + (request.stat() ? " diffstat: drop stat" : " list of commits: drop log") + " or them");
+            }
             return request;
         }
         long cap = Math.max(SectionLimits.MIN_BYTES, maxDiffBytes);
         long maxBytes = Math.max(SectionLimits.MIN_BYTES, Math.min(args.path("max_bytes").asLong(DEFAULT_MAX_BYTES), cap));
         JsonNode maxLines = args.get("max_lines");
         SectionLimits limits = new SectionLimits(maxBytes, maxLines == null || maxLines.isNull() ? null : maxLines.asInt(),
-                args.path("no_binary").asBoolean(true), args.path("skip_generated").asBoolean(true), null);
+                args.path("no_binary").asBoolean(true), args.path("skip_generated").asBoolean(true), null, layout);
         return request.shaped(request.shape().limited(limits), request.contextLines(), false)
                 .refetchedBy(new ToolCallRefetch(tool, args, fileField, DEFAULT_MAX_BYTES, cap));
     }
@@ -116,7 +122,7 @@ final class DiffTools {
     static final long DEFAULT_MAX_BYTES = 100_000;
 
     private ObjectNode changedFiles(JsonNode args) {
-        return fileList(shaped(localRequest(range(args), args), args));
+        return fileList(shaped(localRequest(range(args), args), args), args);
     }
 
     /**
@@ -152,7 +158,7 @@ final class DiffTools {
         return new DiffRequest(target, paths(args, "path"), dir(args), gitTimeout, null, null, null, false, env);
     }
 
-    private ObjectNode diffText(DiffRequest request) {
+    private ObjectNode diffText(DiffRequest request, JsonNode args) {
         List<String> notices = new ArrayList<>();
         CappedBuffer out = new CappedBuffer(maxDiffBytes, cap -> new PrdiffException(ErrorCode.INVALID_INPUT,
                 "the diff is larger than " + cap + " bytes, too large for one answer; list the files"
@@ -163,7 +169,18 @@ final class DiffTools {
                 notices);
     }
 
-    private ObjectNode fileList(DiffRequest request) {
+    /** format, line_numbers and width, read as the CLI's --side-by-side, --line-numbers and --width. */
+    private static DiffLayout layout(JsonNode args) {
+        JsonNode width = args.get("width");
+        return DiffLayout.of(text(args, "format"), args.path("line_numbers").asBoolean(false),
+                width == null || width.isNull() ? null : width.asInt());
+    }
+
+    private ObjectNode fileList(DiffRequest request, JsonNode args) {
+        if (!layout(args).plain() || args.has("width")) {
+            throw new PrdiffException(ErrorCode.INVALID_INPUT, "format, line_numbers and width lay out a diff; a file"
+                    + " list (files_only) has none");
+        }
         List<String> notices = new ArrayList<>();
         return ToolResults.withNotices(ToolResults.json(Prdiff.files(request, notices::add)), notices);
     }

@@ -1,6 +1,5 @@
 package dev.prdiff.shape;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -10,7 +9,7 @@ import java.nio.charset.StandardCharsets;
  * removed lines red, added lines green, context plain. It only adds escape sequences around lines: stripping
  * them gives back the input byte for byte. Streams line by line; memory is one line.
  */
-public final class DiffColors extends OutputStream {
+public final class DiffColors extends LineWriter {
     static final byte[] BOLD = esc("1");
     static final byte[] CYAN = esc("36");
     static final byte[] RED = esc("31");
@@ -18,7 +17,6 @@ public final class DiffColors extends OutputStream {
     static final byte[] RESET = esc("");
 
     private final OutputStream out;
-    private final ByteArrayOutputStream line = new ByteArrayOutputStream();
     /** Between a "diff --git" line and its first hunk, where "---" and "+++" are names, not lines. */
     private boolean inHeader;
 
@@ -31,36 +29,14 @@ public final class DiffColors extends OutputStream {
     }
 
     @Override
-    public void write(int b) throws IOException {
-        line.write(b);
-        if (b == '\n') {
-            emit();
-        }
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) throws IOException {
-        int start = off;
-        for (int i = off; i < off + len; i++) {
-            if (b[i] == '\n') {
-                line.write(b, start, i + 1 - start);
-                emit();
-                start = i + 1;
-            }
-        }
-        line.write(b, start, off + len - start);
-    }
-
-    private void emit() throws IOException {
-        byte[] l = line.toByteArray();
-        line.reset();
-        int end = l.length;
+    protected void line(byte[] l, int length) throws IOException {
+        int end = length;
         if (end > 0 && l[end - 1] == '\n') {
             end--;
         }
         byte[] color = colorOf(l, end);
         if (color == null || end == 0) {
-            out.write(l);
+            out.write(l, 0, length);
             return;
         }
         out.write(color);
@@ -68,12 +44,12 @@ public final class DiffColors extends OutputStream {
             int close = hunkHeaderEnd(l, end);
             out.write(l, 0, close);
             out.write(RESET);
-            out.write(l, close, l.length - close);
+            out.write(l, close, length - close);
             return;
         }
         out.write(l, 0, end);
         out.write(RESET);
-        out.write(l, end, l.length - end);
+        out.write(l, end, length - end);
     }
 
     private byte[] colorOf(byte[] l, int end) {
@@ -121,9 +97,7 @@ public final class DiffColors extends OutputStream {
 
     /** Writes out a last line without a newline; call once at the end (flush never splits a line). */
     public void finish() throws IOException {
-        if (line.size() > 0) {
-            emit();
-        }
+        endLine();
         out.flush();
     }
 }

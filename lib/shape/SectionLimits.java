@@ -12,13 +12,20 @@ import dev.prdiff.core.PrdiffException;
  * @param noBinary      binary patches become git's "Binary files ... differ" line (--no-binary)
  * @param skipGenerated lock files and generated code keep their header and counts; their hunks become a marker
  * @param generated     which files are generated
+ * @param layout        how hunk lines are laid out (line numbers, side by side); the byte budget counts the
+ *                      bytes laid out
  */
 public record SectionLimits(Long maxBytes, Integer maxLines, boolean noBinary, boolean skipGenerated,
-        GeneratedFiles generated) {
+        GeneratedFiles generated, DiffLayout layout) {
     public static final SectionLimits NONE = new SectionLimits(null, null, false, false, null);
     public static final long MIN_BYTES = 512;
     public static final long MAX_BYTES = 64L << 20;
     public static final int MAX_LINES = 1_000_000;
+
+    public SectionLimits(Long maxBytes, Integer maxLines, boolean noBinary, boolean skipGenerated,
+            GeneratedFiles generated) {
+        this(maxBytes, maxLines, noBinary, skipGenerated, generated, DiffLayout.UNIFIED);
+    }
 
     public SectionLimits {
         if (maxBytes != null && (maxBytes < MIN_BYTES || maxBytes > MAX_BYTES)) {
@@ -30,14 +37,15 @@ public record SectionLimits(Long maxBytes, Integer maxLines, boolean noBinary, b
                     + maxLines);
         }
         generated = generated == null ? GeneratedFiles.BY_NAME : generated;
+        layout = layout == null ? DiffLayout.UNIFIED : layout;
     }
 
     public boolean active() {
-        return maxBytes != null || maxLines != null || noBinary || skipGenerated;
+        return maxBytes != null || maxLines != null || noBinary || skipGenerated || !layout.plain();
     }
 
-    /** These limits, with the files .gitattributes marks generated. */
-    public SectionLimits withGenerated(GeneratedFiles files) {
-        return new SectionLimits(maxBytes, maxLines, noBinary, skipGenerated, files);
+    /** These limits, with hunk lines laid out as {@code layout} says. */
+    public SectionLimits laidOut(DiffLayout layout) {
+        return new SectionLimits(maxBytes, maxLines, noBinary, skipGenerated, generated, layout);
     }
 }

@@ -9,7 +9,7 @@ import java.util.List;
 
 /**
  * Where the parser writes each wanted section: through the steps the limits ask for (binary trim, generated
- * trim, line cap), then into the byte budget or straight out. Without limits a section goes straight out.
+ * trim, line cap, then the layout of its hunk lines), then into the byte budget or straight out. Without limits a section goes straight out.
  */
 final class SectionPipe extends OutputStream {
     private final SectionLimits limits;
@@ -21,6 +21,7 @@ final class SectionPipe extends OutputStream {
     /** The current section's first step, and the parts that report on it. */
     private OutputStream head;
     private LineCap cap;
+    private HunkLines renderer;
     private GeneratedTrim trim;
     private ByteBudget.Slot slot;
 
@@ -35,6 +36,8 @@ final class SectionPipe extends OutputStream {
     void open(FileSection header) {
         slot = budget == null ? null : budget.open();
         OutputStream next = slot != null ? slot : out;
+        renderer = limits.layout().renderer(next);
+        next = renderer != null ? renderer : next;
         cap = limits.maxLines() == null ? null : new LineCap(next, limits.maxLines(), refetch);
         next = cap != null ? cap : next;
         boolean generatedFile = limits.skipGenerated()
@@ -52,6 +55,9 @@ final class SectionPipe extends OutputStream {
         if (head instanceof SectionStage stage) {
             stage.finish(section);
         }
+        if (renderer != null) {
+            renderer.finish();
+        }
         if (cap != null && cap.cut()) {
             cut.add(section.path());
         }
@@ -62,6 +68,7 @@ final class SectionPipe extends OutputStream {
             budget.close(slot, section);
         }
         head = null;
+        renderer = null;
         cap = null;
         trim = null;
         slot = null;
