@@ -104,6 +104,24 @@ class ByteBudgetTest {
         }
     }
 
+    /** The budget counts the bytes laid out: side by side, a row is far longer than its diff line. */
+    @ParameterizedTest
+    @ValueSource(strings = {"--side-by-side", "--line-numbers"})
+    void theBudgetCountsTheBytesLaidOut(String layout) {
+        Proc.Result whole = PrdiffCli.ok(repo.dir(), range, layout);
+        int budget = whole.stdout().length / 2;
+        Proc.Result r = PrdiffCli.ok(repo.dir(), range, layout, "--max-bytes", String.valueOf(budget));
+        assertTrue(r.stdout().length <= budget, r.stdout().length + " bytes for a budget of " + budget);
+        String text = new String(r.stdout(), StandardCharsets.UTF_8);
+        String toc = text.substring(text.indexOf("# prdiff: truncated to --max-bytes "));
+        assertTrue(toc.lines().allMatch(l -> l.startsWith("# ")), "the table is not laid out:\n" + toc);
+        // Each section shown is a section of the whole laid-out answer.
+        String all = new String(whole.stdout(), StandardCharsets.UTF_8);
+        for (String section : text.substring(0, text.indexOf("# prdiff: truncated")).split("(?m)^(?=diff --git )")) {
+            assertTrue(all.contains(section), section);
+        }
+    }
+
     @Test
     void aBudgetLargerThanTheDiffChangesNothing() {
         assertEquals(new String(repo.gitDiff(range), StandardCharsets.ISO_8859_1), new String(
