@@ -171,4 +171,41 @@ class FaultMatrixTest {
             assertTrue(silent.accepted() >= 2, "gh connected " + silent.accepted() + " times");
         }
     }
+
+    /**
+     * --files-only on a range of more than ShardedNumstat.MIN_FILES files runs numstat in parallel processes: when
+     * they hang, the call still times out at the limit, and a cancel (MCP) kills every one of them at once.
+     */
+    @Test
+    void hangingNumstatShardsTimeOutAndACancelKillsThemAll() throws Exception {
+        try (TempRepo wide = TempRepo.init(); HangingProgram git = HangingProgram.on("git", "--numstat")) {
+            wide.write("seed.txt", "seed\n");
+            String base = wide.commit("base");
+            for (int i = 0; i < 300; i++) {
+                wide.write("d" + (i % 4) + "/f" + i + ".txt", i + "\n");
+            }
+            String head = wide.commit("wide");
+            Map<String, String> env = git.env(System.getenv());
+
+            ProcessTable before = ProcessTable.snapshot();
+            Outcome o = cli(env, "-C", wide.dir().toString(), "--timeout", secs(LIMIT), base + "..." + head, "--files-only");
+            o.assertTimedOut(LIMIT);
+            before.assertNothingNewLeft(git.marker);
+
+            McpServer.Config config = McpSession.config(wide.dir()).withEnv(env).withGitTimeout(Duration.ofSeconds(60));
+            try (McpSession s = McpSession.initialized(config)) {
+                s.sendRequest("wide", "tools/call", McpProtocolTest.args("get_changed_files",
+                        "{\"base\":\"" + base + "\",\"head\":\"" + head + "\"}"));
+                long deadline = System.nanoTime() + McpSession.WAIT.toNanos();
+                while (ProcessHandle.current().descendants().filter(p -> ProcessTable.running(p)
+                        && p.info().commandLine().orElse("").matches(".*" + git.marker + ".*/hang 3600")).count() < 4) {
+                    assertTrue(System.nanoTime() < deadline, "two shards' git never both started");
+                    Thread.sleep(20);
+                }
+                s.notify("notifications/cancelled", McpProtocolTest.obj().put("requestId", "wide"));
+                before.assertNothingNewLeft(git.marker);
+                McpProtocolTest.assertStillServing(s);
+            }
+        }
+    }
 }

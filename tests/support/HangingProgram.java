@@ -25,7 +25,9 @@ public final class HangingProgram implements AutoCloseable {
             dir = Files.createTempDirectory(marker);
             String real = onPath(program);
             Path sleep = Path.of(onPath("sleep"));
-            Files.createSymbolicLink(dir.resolve("hang"), sleep);
+            // A copy, not a link: the JDK names a process by its executable's real path (/proc/PID/exe).
+            Files.copy(sleep, dir.resolve("hang"));
+            Files.setPosixFilePermissions(dir.resolve("hang"), PosixFilePermissions.fromString("rwxr-xr-x"));
             String hang = "\"" + dir.resolve("hang") + "\" 3600 & \"" + dir.resolve("hang") + "\" 3600 & wait; exit 1\n";
             String script = "#!/bin/sh\n"
                     + (trigger == null ? hang
