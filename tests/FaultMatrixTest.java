@@ -53,9 +53,14 @@ class FaultMatrixTest {
     /** What a call ended with: exit code (1 for an MCP tool error), error code or null, message, and how long it took. */
     record Outcome(int exit, String code, String message, byte[] stdout, long millis) {
         void assertTimedOut(Duration limit) {
+            assertTimedOut(limit, true);
+        }
+
+        /** {@code fromStart}: the hang is the first thing the call waits on, so the answer cannot come before the limit. */
+        void assertTimedOut(Duration limit, boolean fromStart) {
             System.out.println("    measured: " + this);
             assertEquals("TIMEOUT", code, this::toString);
-            assertTrue(millis >= limit.toMillis() - 50, "answered TIMEOUT after " + millis + " ms, before the limit");
+            assertTrue(!fromStart || millis >= limit.toMillis() - 50, "answered TIMEOUT after " + millis + " ms, before the limit");
             assertTrue(millis <= limit.plus(SLACK).toMillis(), "answered TIMEOUT after " + millis + " ms, limit "
                     + limit.toMillis() + " ms plus " + SLACK.toMillis() + " ms");
         }
@@ -206,6 +211,90 @@ class FaultMatrixTest {
                 before.assertNothingNewLeft(git.marker);
                 McpProtocolTest.assertStillServing(s);
             }
+        }
+    }
+
+    /**
+     * prdiff never takes the index lock (GIT_OPTIONAL_LOCKS=0; --untracked works on a copy of the index), so an
+     * index.lock another git holds cannot block it: the work-tree modes answer at once, the same bytes as git.
+     */
+    @Test
+    void aHeldIndexLockBlocksNoWorkTreeMode() throws Exception {
+        try (TempRepo dirty = TempRepo.init()) {
+            dirty.write("a.txt", "a\n").write("b.txt", "b\n");
+            dirty.commit("a");
+            dirty.write("a.txt", "a changed\n").write("new.txt", "new\n");
+            dirty.git("add", "b.txt");
+            java.nio.file.Path lock = dirty.dir().resolve(".git/index.lock");
+            java.nio.file.Files.writeString(lock, "held by another git\n");
+            byte[] expected = dirty.gitDiff("HEAD");
+            ProcessTable before = ProcessTable.snapshot();
+            for (String[] args : List.of(new String[] {}, new String[] {"--cached"}, new String[] {"--untracked"})) {
+                List<String> argv = new java.util.ArrayList<>(List.of("-C", dirty.dir().toString(), "--timeout", secs(LIMIT)));
+                argv.addAll(List.of(args));
+                Outcome o = cli(System.getenv(), argv.toArray(String[]::new));
+                System.out.println("    measured: index.lock held, " + String.join(" ", args) + ": " + o);
+                assertEquals(0, o.exit(), o::toString);
+                assertTrue(o.millis() < LIMIT.toMillis(), o::toString);
+                if (args.length == 0) {
+                    assertEquals(new String(expected, StandardCharsets.UTF_8), new String(o.stdout(), StandardCharsets.UTF_8));
+                } else if (args[0].equals("--untracked")) {
+                    assertTrue(new String(o.stdout(), StandardCharsets.UTF_8).contains("+++ b/new.txt"), o::toString);
+                }
+            }
+            assertEquals("held by another git\n", java.nio.file.Files.readString(lock));
+            before.assertNothingNewLeft(null);
+        }
+    }
+
+    /**
+     * The one lock prdiff takes: fetching a pull request's commits sets refs/prdiff/pull/N/* in the clone. A held ref
+     * lock fails at once with GIT_FAILED naming it; a clone whose config says to wait for locks
+     * (core.filesRefLockTimeout) waits only until the timeout.
+     */
+    @Test
+    void aHeldRefLockFailsTheFetchOrTimesOutButNeverBlocks() throws Exception {
+        Duration limit = Duration.ofSeconds(4);  // the fetch itself must fit in it on a busy machine
+        try (support.PullRequestScenario pr = support.PullRequestScenario.start()) {
+            java.nio.file.Path lock = pr.clone.dir().resolve(".git/refs/prdiff/pull/1/head.lock");
+            java.nio.file.Files.createDirectories(lock.getParent());
+            java.nio.file.Files.writeString(lock, "");
+            Map<String, String> env = new java.util.HashMap<>(pr.env);
+            env.put("PRDIFF_CACHE_DIR", "");
+            String[] args = {"-C", pr.clone.dir().toString(), "1", "-R", "octo/demo", "--sha", pr.pr.headSha(),
+                    "--timeout", secs(limit)};
+            java.nio.file.Path packs = pr.clone.dir().resolve(".git/objects/pack");
+            java.nio.file.Files.createDirectories(packs);
+            java.util.Set<java.nio.file.Path> ownPacks;
+            try (var files = java.nio.file.Files.list(packs)) {
+                ownPacks = files.collect(java.util.stream.Collectors.toSet());
+            }
+            ProcessTable before = ProcessTable.snapshot();
+            Outcome failed = cli(env, args);
+            System.out.println("    measured: ref lock held: " + failed);
+            assertEquals("GIT_FAILED", failed.code(), failed::toString);
+            assertTrue(failed.message().contains("head.lock"), failed.message());
+            assertTrue(failed.millis() < limit.toMillis(), failed::toString);
+            before.assertNothingNewLeft(null);
+
+            // The failed run left the fetched pack behind (the ref that would keep it is what failed): drop it, so
+            // the next run fetches again.
+            try (var files = java.nio.file.Files.list(packs)) {
+                for (java.nio.file.Path f : files.filter(f -> !ownPacks.contains(f)).toList()) {
+                    java.nio.file.Files.delete(f);
+                }
+            }
+            pr.clone.git("config", "core.filesRefLockTimeout", "3600000");
+            Outcome waited = cli(env, args);
+            assertTrue(waited.message().startsWith("git update-ref timed out"), waited::toString);
+            waited.assertTimedOut(limit.plus(Duration.ofSeconds(0)), false);
+            before.assertNothingNewLeft(null);
+
+            java.nio.file.Files.delete(lock);
+            Outcome ok = cli(env, args);
+            assertEquals(0, ok.exit(), ok::toString);
+            assertEquals(new String(pr.clone.gitDiff(pr.pr.baseSha() + "..." + pr.pr.headSha()), StandardCharsets.UTF_8),
+                    new String(ok.stdout(), StandardCharsets.UTF_8));
         }
     }
 }
