@@ -297,4 +297,63 @@ class FaultMatrixTest {
                     new String(ok.stdout(), StandardCharsets.UTF_8));
         }
     }
+
+    /**
+     * gh killed: once by SIGKILL from outside while it waits on GitHub, once by itself (SIGKILL) after printing part
+     * of the diff. Either is a named error at once, never a timeout or a diff passed off as whole, and the cache holds
+     * nothing of it; the next call gets gh's whole diff.
+     */
+    @Test
+    void aKilledGhIsANamedErrorAndLeavesNothingInTheCache(@org.junit.jupiter.api.io.TempDir java.nio.file.Path cache)
+            throws Exception {
+        try (support.PullRequestScenario pr = support.PullRequestScenario.start()) {
+            Map<String, String> env = new java.util.HashMap<>(pr.env);
+            env.put("PRDIFF_CACHE_DIR", cache.toString());
+            String[] args = {"-C", pr.clone.dir().toString(), "1", "-R", "octo/demo", "--timeout", "30"};
+
+            pr.github.inject(support.Fault.HANG);
+            ProcessTable before = ProcessTable.snapshot();
+            var running = java.util.concurrent.CompletableFuture.supplyAsync(() -> cli(env, args));
+            ProcessHandle gh = awaitDescendant(p -> p.info().command().orElse("").endsWith("/gh"));
+            long killedAt = System.nanoTime();
+            assertTrue(gh.destroyForcibly());
+            Outcome killed = running.get(20, java.util.concurrent.TimeUnit.SECONDS);
+            long afterKill = (System.nanoTime() - killedAt) / 1_000_000;
+            System.out.println("    measured: gh killed by SIGKILL: " + killed + ", " + afterKill + " ms after the kill");
+            assertEquals("NETWORK_ERROR", killed.code(), killed::toString);
+            assertTrue(killed.message().contains("killed by signal 9"), killed.message());
+            assertTrue(afterKill < 2000, afterKill + " ms");
+            before.assertNothingNewLeft(null);
+            pr.github.clearFaults();
+
+            try (HangingProgram dies = HangingProgram.dyingAfter("gh", "diff", 200)) {
+                Outcome cut = cli(dies.env(env), args);
+                System.out.println("    measured: gh killed mid-diff: " + cut);
+                assertEquals("NETWORK_ERROR", cut.code(), cut::toString);
+                assertTrue(cut.message().contains("killed by signal 9"), cut.message());
+                assertTrue(cut.stdout().length <= 200, "a partial diff on stdout, with exit 1: discard it");
+                before.assertNothingNewLeft(dies.marker);
+            }
+            try (var files = java.nio.file.Files.list(cache)) {
+                assertEquals(List.of(), files.toList(), "nothing of a killed download is cached");
+            }
+            Outcome whole = cli(env, args);
+            assertEquals(0, whole.exit(), whole::toString);
+            support.Proc.Result gh2 = support.Proc.run(List.of("gh", "pr", "diff", "1", "-R", "octo/demo", "--color", "never"),
+                    pr.clone.dir(), pr.env, Duration.ofSeconds(60));
+            assertEquals(gh2.out(), new String(whole.stdout(), StandardCharsets.UTF_8));
+        }
+    }
+
+    static ProcessHandle awaitDescendant(java.util.function.Predicate<ProcessHandle> which) throws InterruptedException {
+        long deadline = System.nanoTime() + McpSession.WAIT.toNanos();
+        while (System.nanoTime() < deadline) {
+            var found = ProcessHandle.current().descendants().filter(p -> ProcessTable.running(p) && which.test(p)).findFirst();
+            if (found.isPresent()) {
+                return found.get();
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("the process never started");
+    }
 }

@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * A program (git or gh) that never answers: a script of that name first on PATH which, when one of its arguments is
+ * A program (git or gh) that never answers (or dies, see {@link #dyingAfter}): a script of that name first on PATH which, when one of its arguments is
  * {@code trigger} (null: always), starts two sleeping children and waits for them without printing a byte; otherwise
  * it runs the real program. Every hanging process runs from a directory whose name is a unique marker, so the
  * process table shows whether any of them outlived the test ({@link ProcessTable}), even one reparented to init.
@@ -21,6 +21,11 @@ public final class HangingProgram implements AutoCloseable {
     private final Path dir;
 
     private HangingProgram(String program, String trigger) {
+        this(program, trigger, null);
+    }
+
+    /** {@code failure}: what to do instead of hanging when triggered, with {@code REAL} standing for the real program. */
+    private HangingProgram(String program, String trigger, String failure) {
         try {
             dir = Files.createTempDirectory(marker);
             String real = onPath(program);
@@ -28,7 +33,7 @@ public final class HangingProgram implements AutoCloseable {
             // A copy, not a link: the JDK names a process by its executable's real path (/proc/PID/exe).
             Files.copy(sleep, dir.resolve("hang"));
             Files.setPosixFilePermissions(dir.resolve("hang"), PosixFilePermissions.fromString("rwxr-xr-x"));
-            String hang = "\"" + dir.resolve("hang") + "\" 3600 & \"" + dir.resolve("hang") + "\" 3600 & wait; exit 1\n";
+            String hang = failure != null ? failure.replace("REAL", "'" + real + "'") : "\"" + dir.resolve("hang") + "\" 3600 & \"" + dir.resolve("hang") + "\" 3600 & wait; exit 1\n";
             String script = "#!/bin/sh\n"
                     + (trigger == null ? hang
                     : "for a in \"$@\"; do\n  if [ \"$a\" = '" + trigger + "' ]; then\n    " + hang + "  fi\ndone\n")
@@ -49,6 +54,14 @@ public final class HangingProgram implements AutoCloseable {
     /** {@code program} hangs when one of its arguments is {@code trigger} (a git subcommand, say) and runs otherwise. */
     public static HangingProgram on(String program, String trigger) {
         return new HangingProgram(program, trigger);
+    }
+
+    /**
+     * {@code program} run for real, except that when one of its arguments is {@code trigger} it prints the first
+     * {@code bytes} bytes of its real output and then kills itself with SIGKILL.
+     */
+    public static HangingProgram dyingAfter(String program, String trigger, int bytes) {
+        return new HangingProgram(program, trigger, "REAL \"$@\" | head -c " + bytes + "; kill -9 $$\n");
     }
 
     /** {@code env} with this program's directory first on PATH. */
