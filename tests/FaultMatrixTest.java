@@ -356,4 +356,45 @@ class FaultMatrixTest {
         }
         throw new AssertionError("the process never started");
     }
+
+    /**
+     * A full disk under the cache: a 64 KiB tmpfs filled but for 4 KiB (root), else a directory the user cannot write.
+     * The answer is still gh's whole diff, and the cache holds no half-written entry.
+     */
+    @Test
+    void aFullDiskUnderTheCacheStillAnswersAndLeavesNothingHalfWritten(@org.junit.jupiter.api.io.TempDir java.nio.file.Path cache)
+            throws Exception {
+        boolean mounted = support.Proc.attempt(List.of("mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", cache.toString()),
+                null, System.getenv(), null, Duration.ofSeconds(10)).ok();
+        try (support.PullRequestScenario pr = support.PullRequestScenario.start()) {
+            if (mounted) {
+                java.nio.file.Files.write(cache.resolve("filler"), new byte[60 * 1024]);
+            } else {
+                java.nio.file.Files.setPosixFilePermissions(cache, java.nio.file.attribute.PosixFilePermissions.fromString("r-xr-xr-x"));
+            }
+            Map<String, String> env = new java.util.HashMap<>(pr.env);
+            env.put("PRDIFF_CACHE_DIR", cache.toString());
+            String expected = support.Proc.run(List.of("gh", "pr", "diff", "1", "-R", "octo/demo", "--color", "never"),
+                    pr.clone.dir(), pr.env, Duration.ofSeconds(60)).out();
+            long free = java.nio.file.Files.getFileStore(cache).getUsableSpace();
+            assertTrue(!mounted || free < expected.length(), "the diff (" + expected.length() + " bytes) must not fit in the "
+                    + free + " bytes left");
+            for (int run = 0; run < 2; run++) {
+                Outcome o = cli(env, "-C", pr.clone.dir().toString(), "1", "-R", "octo/demo");
+                System.out.println("    measured: cache on a full " + (mounted ? "tmpfs" : "read-only directory") + ": " + o);
+                assertEquals(0, o.exit(), o::toString);
+                assertEquals(expected, new String(o.stdout(), StandardCharsets.UTF_8));
+                try (var files = java.nio.file.Files.list(cache)) {
+                    assertEquals(mounted ? List.of("filler") : List.of(),
+                            files.map(f -> f.getFileName().toString()).toList(), "nothing half-written");
+                }
+            }
+        } finally {
+            if (mounted) {
+                support.Proc.run(List.of("umount", cache.toString()), null, System.getenv(), Duration.ofSeconds(10));
+            } else {
+                java.nio.file.Files.setPosixFilePermissions(cache, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+            }
+        }
+    }
 }
