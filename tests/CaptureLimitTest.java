@@ -55,6 +55,18 @@ class CaptureLimitTest {
         assertTrue(e.getMessage().startsWith("over printed more than 1 MiB"), e.getMessage());
     }
 
+    /** The same reader serves callers of Subprocess.run that read a list whole (git diff --raw --numstat). */
+    @Test
+    void aReaderThatKeepsTheOutputHasTheSameLimit() throws Exception {
+        Command over = script("over", "#!/bin/sh\nhead -c 1048577 /dev/zero\n");
+        var kept = new java.io.ByteArrayOutputStream();
+        PrdiffException e = assertThrows(PrdiffException.class,
+                () -> Subprocess.run(over, Subprocess.keeping(kept, 1 << 20, "git diff --raw --numstat"), null));
+        assertEquals(ErrorCode.OUTPUT_TOO_LARGE, e.code());
+        assertTrue(e.getMessage().startsWith("git diff --raw --numstat printed more than 1 MiB"), e.getMessage());
+        assertTrue(kept.size() <= 1 << 20);
+    }
+
     /** A program on a PATH of its own, so prdiff runs it by name as it runs git and gh. */
     private Command script(String name, String text) throws Exception {
         Path file = bin.resolve(name);

@@ -45,9 +45,14 @@ class McpShimTest {
     }
 
     static Process shim(String... args) throws IOException {
-        List<String> argv = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "McpShim"));
+        return shim(List.of(), args);
+    }
+
+    /** As {@link #shim(String...)}, with options for the JVM (a heap limit, say). */
+    static Process shim(List<String> jvmOptions, String... args) throws IOException {
+        List<String> argv = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        argv.addAll(jvmOptions);
+        argv.addAll(List.of("-cp", System.getProperty("java.class.path"), "McpShim"));
         argv.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(argv);
         pb.redirectError(ProcessBuilder.Redirect.PIPE);

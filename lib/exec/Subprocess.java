@@ -132,21 +132,30 @@ public final class Subprocess {
      */
     public static Captured capture(Command cmd, int limit, byte[] stdin) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        Result result = run(cmd, in -> {
-            byte[] chunk = new byte[64 * 1024];
-            for (int n; (n = in.read(chunk)) >= 0; ) {
-                if (n > limit - out.size()) {
-                    throw tooLarge(cmd, limit);
-                }
-                out.write(chunk, 0, n);
-            }
-        }, stdin);
+        Result result = run(cmd, keeping(out, limit, cmd.label()), stdin);
         return new Captured(result.exitCode(), out.toByteArray(), result.stderr());
     }
 
-    private static PrdiffException tooLarge(Command cmd, int limit) {
+    /**
+     * A reader that keeps a child's whole stdout in {@code out}, for a caller of {@link #run} that reads it at once:
+     * past {@code limit} bytes it fails with {@link ErrorCode#OUTPUT_TOO_LARGE} naming {@code label}, which kills the
+     * process tree.
+     */
+    public static StdoutReader keeping(ByteArrayOutputStream out, int limit, String label) {
+        return in -> {
+            byte[] chunk = new byte[64 * 1024];
+            for (int n; (n = in.read(chunk)) >= 0; ) {
+                if (n > limit - out.size()) {
+                    throw tooLarge(label, limit);
+                }
+                out.write(chunk, 0, n);
+            }
+        };
+    }
+
+    private static PrdiffException tooLarge(String label, int limit) {
         String amount = limit % (1024 * 1024) == 0 ? limit / (1024 * 1024) + " MiB" : limit + " bytes";
-        return new PrdiffException(ErrorCode.OUTPUT_TOO_LARGE, cmd.label() + " printed more than " + amount
+        return new PrdiffException(ErrorCode.OUTPUT_TOO_LARGE, label + " printed more than " + amount
                 + ", the most prdiff reads of it at once; it was stopped",
                 java.util.Map.of("limit_bytes", limit), null);
     }

@@ -196,7 +196,8 @@ public final class LocalDiffs {
 
     private List<FileEntry> listed(DiffSpec spec, List<String> pathspec) {
         var out = new ByteArrayOutputStream();
-        run(spec, List.of("--raw", "--numstat", "-z"), pathspec, in -> in.transferTo(out));
+        run(spec, List.of("--raw", "--numstat", "-z"), pathspec,
+                Subprocess.keeping(out, Subprocess.CAPTURE_LIMIT, "git diff --raw --numstat"));
         return RawNumstat.parse(out.toByteArray());
     }
 

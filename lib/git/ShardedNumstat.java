@@ -11,8 +11,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * The file list of a big range on several cores. One {@code --raw -M} pass gives the changes in diff order and
@@ -54,17 +56,22 @@ public final class ShardedNumstat {
                 plain.add(c.newPath());
             }
         }
-        List<CompletableFuture<List<FileEntry>>> runs = new ArrayList<>();
-        for (List<String> shard : split(plain, shards)) {
-            runs.add(CompletableFuture.supplyAsync(() -> numstat(List.of("--no-renames"), shard)));
-        }
-        CompletableFuture<List<FileEntry>> renames = pairPaths.isEmpty()
-                ? CompletableFuture.completedFuture(List.of())
-                : CompletableFuture.supplyAsync(() -> numstat(List.of(), PathLimit.literal(pairPaths)));
+        // Threads of this call's own: a cancel or a failed shard interrupts the rest, which kills their git.
+        ExecutorService pool = Executors.newFixedThreadPool(shards + 1, r -> {
+            Thread t = new Thread(r, "prdiff-numstat-shard");
+            t.setDaemon(true);
+            return t;
+        });
         Map<String, FileEntry> byPath = new HashMap<>();
         try {
-            for (CompletableFuture<List<FileEntry>> run : runs) {
-                for (FileEntry e : run.join()) {
+            List<Future<List<FileEntry>>> runs = new ArrayList<>();
+            for (List<String> shard : split(plain, shards)) {
+                runs.add(pool.submit(() -> numstat(List.of("--no-renames"), shard)));
+            }
+            Future<List<FileEntry>> renames = pairPaths.isEmpty() ? null
+                    : pool.submit(() -> numstat(List.of(), PathLimit.literal(pairPaths)));
+            for (Future<List<FileEntry>> run : runs) {
+                for (FileEntry e : result(run)) {
                     boolean renameHalf = renameSides.contains(e.path())
                             && (e.status().equals("added") || e.status().equals("deleted"));
                     if (!renameHalf) {
@@ -72,12 +79,11 @@ public final class ShardedNumstat {
                     }
                 }
             }
-            for (FileEntry e : renames.join()) {
+            for (FileEntry e : renames == null ? List.<FileEntry>of() : result(renames)) {
                 byPath.put(e.path() + "\0" + e.previousPath(), e);
             }
-        } catch (CompletionException e) {
-            throw e.getCause() instanceof PrdiffException p ? p : new PrdiffException(ErrorCode.GIT_FAILED,
-                    "git diff --numstat failed: " + e.getCause(), e.getCause());
+        } finally {
+            pool.shutdownNow();
         }
         List<FileEntry> files = new ArrayList<>(whole.size());
         for (RawNumstat.Change c : whole) {
@@ -88,6 +94,19 @@ public final class ShardedNumstat {
             files.add(e);
         }
         return byPath.isEmpty() ? files : null;
+    }
+
+    /** A shard's list; waiting is interruptible, so a cancelled call stops here and the finally kills the shards. */
+    private static List<FileEntry> result(Future<List<FileEntry>> run) {
+        try {
+            return run.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PrdiffException(ErrorCode.CANCELLED, "git diff --numstat was cancelled");
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof PrdiffException p ? p : new PrdiffException(ErrorCode.GIT_FAILED,
+                    "git diff --numstat failed: " + e.getCause(), e.getCause());
+        }
     }
 
     private List<FileEntry> numstat(List<String> options, List<String> pathspec) {

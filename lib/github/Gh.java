@@ -71,7 +71,7 @@ public final class Gh {
         Subprocess.Captured c = installed(() -> Subprocess.capture(command("gh api", args)));
         ApiResponse r = ApiResponse.parse(c.stdout());
         if (r == null) {
-            throw GhErrors.fromStderr(c.stderr(), what);
+            throw GhErrors.fromStderr(c.stderr(), c.exitCode(), what);
         }
         return r;
     }
@@ -84,11 +84,12 @@ public final class Gh {
         }
         Subprocess.Result r = installed(() -> Subprocess.run(command("gh pr diff", args), reader, null));
         if (!r.ok()) {
-            throw prDiffFailure(repo, number, r.stderr());
+            throw prDiffFailure(repo, number, r);
         }
     }
 
-    private PrdiffException prDiffFailure(GitHubRepo repo, long number, String stderr) {
+    private PrdiffException prDiffFailure(GitHubRepo repo, long number, Subprocess.Result r) {
+        String stderr = r.stderr();
         String lower = stderr.toLowerCase(java.util.Locale.ROOT);
         if (lower.contains("http 406") || lower.contains("too_large") || lower.contains("maximum number of files")) {
             return new TooLarge(GhErrors.trim(stderr));
@@ -106,7 +107,7 @@ public final class Gh {
                 return GhErrors.fromResponse(probe, "gh pr diff " + number, clock);
             }
         }
-        return GhErrors.fromStderr(stderr, "gh pr diff " + number);
+        return GhErrors.fromStderr(stderr, r.exitCode(), "gh pr diff " + number);
     }
 
     /** A missing gh is PREREQUISITE with the package to install. */

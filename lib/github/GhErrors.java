@@ -35,11 +35,14 @@ final class GhErrors {
         return new PrdiffException(code, message, Map.of("http_status", r.status()), null);
     }
 
-    /** A gh failure with no HTTP response to read: only its stderr tells what happened. */
-    static PrdiffException fromStderr(String stderr, String what) {
+    /**
+     * A gh failure with no HTTP response to read: only its stderr and exit status tell what happened. A gh killed by
+     * a signal (exit status 128 + N, as a shell reports it) prints nothing; the message names the signal.
+     */
+    static PrdiffException fromStderr(String stderr, int exitCode, String what) {
         String s = stderr.strip();
         String lower = s.toLowerCase(Locale.ROOT);
-        String message = what + " failed: " + trim(s);
+        String message = what + " failed: " + trim(s) + exitNote(s, exitCode);
         if (lower.contains("gh auth login") || lower.contains("not logged") || lower.contains("authentication")
                 || lower.contains("http 401") || lower.contains("bad credentials")) {
             return new PrdiffException(ErrorCode.AUTH_ERROR,
@@ -60,6 +63,15 @@ final class GhErrors {
             return new PrdiffException(ErrorCode.INVALID_INPUT, message);
         }
         return new PrdiffException(ErrorCode.NETWORK_ERROR, message);
+    }
+
+    private static String exitNote(String stderr, int exitCode) {
+        boolean signal = exitCode > 128 && exitCode < 128 + 65;
+        if (!stderr.isEmpty()) {
+            return signal ? " (gh was killed by signal " + (exitCode - 128) + ")" : "";
+        }
+        return (signal ? "gh was killed by signal " + (exitCode - 128) : "gh exited with status " + exitCode)
+                + " and printed nothing";
     }
 
     static boolean isRateLimit(ApiResponse r) {

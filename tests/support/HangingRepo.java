@@ -1,8 +1,5 @@
 package support;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,8 +13,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 public final class HangingRepo implements AutoCloseable {
     static final Duration WAIT = Duration.ofSeconds(10);
-    /** How long a killed process tree may take to disappear. */
-    static final Duration GONE = Duration.ofSeconds(5);
 
     public final TempRepo repo;
     private final String marker = "prdiff-hang-" + UUID.randomUUID();
@@ -47,7 +42,7 @@ public final class HangingRepo implements AutoCloseable {
                 List<ProcessHandle> tree = new ArrayList<>(List.of(git));
                 git.descendants().forEach(tree::add);
                 assertTrue(tree.size() >= 2, "git and its hook");
-                assertTrue(tree.stream().allMatch(HangingRepo::running), "git and its hook are running");
+                assertTrue(tree.stream().allMatch(ProcessTable::running), "git and its hook are running");
                 return tree;
             }
             Thread.sleep(20);
@@ -60,27 +55,15 @@ public final class HangingRepo implements AutoCloseable {
      * grandchild stays a zombie until whoever inherited it reaps it, so a zombie counts as gone.
      */
     public static void assertAllExit(List<ProcessHandle> tree) throws InterruptedException {
-        long deadline = System.nanoTime() + GONE.toNanos();
+        long deadline = System.nanoTime() + ProcessTable.GONE.toNanos();
         for (ProcessHandle p : tree) {
-            while (running(p)) {
+            while (ProcessTable.running(p)) {
                 if (System.nanoTime() > deadline) {
                     throw new AssertionError("process " + p.pid() + " " + p.info().commandLine().orElse("?")
-                            + " still running " + GONE.toSeconds() + "s after the cancel");
+                            + " still running " + ProcessTable.GONE.toSeconds() + "s after the cancel");
                 }
                 Thread.sleep(10);
             }
-        }
-    }
-
-    private static boolean running(ProcessHandle p) {
-        if (!p.isAlive()) {
-            return false;
-        }
-        try {
-            String stat = Files.readString(Path.of("/proc/" + p.pid() + "/stat"));
-            return !stat.substring(stat.lastIndexOf(')') + 1).trim().startsWith("Z");
-        } catch (IOException e) {
-            return false;
         }
     }
 

@@ -56,7 +56,14 @@ final class PrdiffCli {
 
     /** Starts the CLI in a new JVM and leaves its pipes to the caller, for a reader that behaves like head or less. */
     static Process start(Map<String, String> env, Path cwd, String... args) throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(argv(args)).directory(cwd.toFile());
+        return start(List.of(), env, cwd, args);
+    }
+
+    /** As {@link #start}, with options for the JVM (a heap limit, say). */
+    static Process start(List<String> jvmOptions, Map<String, String> env, Path cwd, String... args) throws IOException {
+        List<String> argv = argv(args);
+        argv.addAll(1, jvmOptions);
+        ProcessBuilder pb = new ProcessBuilder(argv).directory(cwd.toFile());
         pb.environment().clear();
         pb.environment().putAll(env);
         return pb.start();

@@ -1,0 +1,89 @@
+package support;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * A program (git or gh) that never answers (or dies, see {@link #dyingAfter}): a script of that name first on PATH which, when one of its arguments is
+ * {@code trigger} (null: always), starts two sleeping children and waits for them without printing a byte; otherwise
+ * it runs the real program. Every hanging process runs from a directory whose name is a unique marker, so the
+ * process table shows whether any of them outlived the test ({@link ProcessTable}), even one reparented to init.
+ */
+public final class HangingProgram implements AutoCloseable {
+    public final String marker = "prdiff-fault-" + UUID.randomUUID();
+    private final Path dir;
+
+    private HangingProgram(String program, String trigger) {
+        this(program, trigger, null);
+    }
+
+    /** {@code failure}: what to do instead of hanging when triggered, with {@code REAL} standing for the real program. */
+    private HangingProgram(String program, String trigger, String failure) {
+        try {
+            dir = Files.createTempDirectory(marker);
+            String real = onPath(program);
+            Path sleep = Path.of(onPath("sleep"));
+            // A copy, not a link: the JDK names a process by its executable's real path (/proc/PID/exe).
+            Files.copy(sleep, dir.resolve("hang"));
+            Files.setPosixFilePermissions(dir.resolve("hang"), PosixFilePermissions.fromString("rwxr-xr-x"));
+            String hang = failure != null ? failure.replace("REAL", "'" + real + "'") : "\"" + dir.resolve("hang") + "\" 3600 & \"" + dir.resolve("hang") + "\" 3600 & wait; exit 1\n";
+            String script = "#!/bin/sh\n"
+                    + (trigger == null ? hang
+                    : "for a in \"$@\"; do\n  if [ \"$a\" = '" + trigger + "' ]; then\n    " + hang + "  fi\ndone\n")
+                    + "exec '" + real + "' \"$@\"\n";
+            Path file = dir.resolve(program);
+            Files.writeString(file, script);
+            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** {@code program} hangs whenever it runs. */
+    public static HangingProgram always(String program) {
+        return new HangingProgram(program, null);
+    }
+
+    /** {@code program} hangs when one of its arguments is {@code trigger} (a git subcommand, say) and runs otherwise. */
+    public static HangingProgram on(String program, String trigger) {
+        return new HangingProgram(program, trigger);
+    }
+
+    /**
+     * {@code program} run for real, except that when one of its arguments is {@code trigger} it prints the first
+     * {@code bytes} bytes of its real output and then kills itself with SIGKILL.
+     */
+    public static HangingProgram dyingAfter(String program, String trigger, int bytes) {
+        return new HangingProgram(program, trigger, "REAL \"$@\" | head -c " + bytes + "; kill -9 $$\n");
+    }
+
+    /** {@code env} with this program's directory first on PATH. */
+    public Map<String, String> env(Map<String, String> env) {
+        Map<String, String> with = new HashMap<>(env);
+        with.put("PATH", dir + File.pathSeparator + env.getOrDefault("PATH", "/usr/bin:/bin"));
+        return with;
+    }
+
+    private static String onPath(String program) {
+        for (String d : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(File.pathSeparator)) {
+            Path candidate = Path.of(d.isEmpty() ? "." : d, program);
+            if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
+                return candidate.toAbsolutePath().toString();
+            }
+        }
+        // A program that is not installed (gh on a bare machine) is only ever asked to hang.
+        return "/bin/false";
+    }
+
+    @Override
+    public void close() {
+        TempRepo.deleteTree(dir);
+    }
+}
