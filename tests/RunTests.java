@@ -72,9 +72,14 @@ class RunTests {
         System.exit(failed == 0 && s.getTestsFoundCount() > 0 ? 0 : 1);
     }
 
-    /** A new temporary file for jqwik's failure database, removed when the run ends. */
+    /**
+     * A path for jqwik's failure database in a new temporary folder of this run's own, removed when the run ends.
+     * The file itself does not exist yet: jqwik cannot read an empty one and printed a stack trace saying so.
+     */
     private static Path jqwikDatabase() throws java.io.IOException {
-        Path file = java.nio.file.Files.createTempFile("prdiff-jqwik-", ".database");
+        Path dir = java.nio.file.Files.createTempDirectory("prdiff-jqwik-");
+        Path file = dir.resolve("failures.database");
+        dir.toFile().deleteOnExit();
         file.toFile().deleteOnExit();
         return file;
     }

@@ -3,7 +3,6 @@ package dev.prdiff.shape;
 import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.PrdiffException;
 
-import java.io.IOException;
 import java.io.OutputStream;
 
 /**
@@ -16,12 +15,6 @@ import java.io.OutputStream;
  */
 public record DiffLayout(boolean sideBySide, boolean lineNumbers, int width) {
     public static final DiffLayout UNIFIED = new DiffLayout(false, false, SideBySide.DEFAULT_WIDTH);
-
-    /** What writes a diff: Prdiff.diff with its request, for one. */
-    @FunctionalInterface
-    public interface Body {
-        void writeTo(OutputStream out) throws IOException;
-    }
 
     /**
      * Reads the options: {@code format} unified or side_by_side (null: unified), {@code width} (null: the
@@ -51,16 +44,5 @@ public record DiffLayout(boolean sideBySide, boolean lineNumbers, int width) {
     /** The renderer to write a diff (or each of its sections, each followed by finish()) through; null when plain. */
     public HunkLines renderer(OutputStream out) {
         return sideBySide ? new SideBySide(out, width) : lineNumbers ? new LineNumbers(out) : null;
-    }
-
-    /** Runs {@code body} writing through this layout's renderer into {@code out}, and finishes it. */
-    public void write(OutputStream out, Body body) throws IOException {
-        HunkLines renderer = renderer(out);
-        if (renderer == null) {
-            body.writeTo(out);
-            return;
-        }
-        body.writeTo(renderer);
-        renderer.finish();
     }
 }
