@@ -20,12 +20,12 @@ final class BinaryTrim extends SectionStage {
     }
 
     @Override
-    protected void line(byte[] b, int off, int len) throws IOException {
-        if (!dropping && startsWith(b, off, len, PATCH)) {
+    protected void line(byte[] b, int len) throws IOException {
+        if (!dropping && startsWith(b, len, PATCH)) {
             dropping = true;
         }
         if (!dropping) {
-            out.write(b, off, len);
+            out.write(b, 0, len);
         }
     }
 

@@ -22,14 +22,14 @@ final class GeneratedTrim extends SectionStage {
     }
 
     @Override
-    protected void line(byte[] b, int off, int len) throws IOException {
-        if (!dropping && (startsWith(b, off, len, HUNK) || startsWith(b, off, len, PATCH))) {
+    protected void line(byte[] b, int len) throws IOException {
+        if (!dropping && (startsWith(b, len, HUNK) || startsWith(b, len, PATCH))) {
             dropping = true;
         }
         if (dropping) {
             dropped += len;
         } else {
-            out.write(b, off, len);
+            out.write(b, 0, len);
         }
     }
 

@@ -36,10 +36,10 @@ final class LineCap extends SectionStage {
     }
 
     @Override
-    protected void line(byte[] b, int off, int len) throws IOException {
+    protected void line(byte[] b, int len) throws IOException {
         bytes += len;
-        if (!inHunks && !startsWith(b, off, len, HUNK)) {
-            out.write(b, off, len);
+        if (!inHunks && !startsWith(b, len, HUNK)) {
+            out.write(b, 0, len);
             return;
         }
         inHunks = true;
@@ -47,11 +47,11 @@ final class LineCap extends SectionStage {
         if (cut) {
             return;
         }
-        if (startsWith(b, off, len, HUNK)) {
+        if (startsWith(b, len, HUNK)) {
             flushHunk();
         }
         if (shown + hunkLines < max) {
-            hunk.write(b, off, len);
+            hunk.write(b, 0, len);
             hunkLines++;
         } else if (shown == 0) {
             // The first hunk alone is longer than the cap: show its first lines, cut inside it.

@@ -96,7 +96,7 @@ public record OutputShape(FileFilter filter, Integer top, int skip, SectionLimit
             throws IOException {
         DiffParser parser = new DiffParser(diff);
         SectionPipe pipe = new SectionPipe(limits, out, refetch);
-        int[] counts = new int[3]; // selected, kept, written
+        int[] counts = new int[2]; // selected, kept
         Predicate<FileSection> wanted = s -> {
             if (!selected.test(s)) {
                 return false;
