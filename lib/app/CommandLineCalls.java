@@ -22,8 +22,7 @@ public final class CommandLineCalls implements Refetch {
 
     @Override
     public String whole(String path, long bytes, boolean generated) {
-        String name = PathBytes.isUtf8(path) ? path : PathBytes.quoted(path);
-        return line("--file=" + name);
+        return line("--file=" + PathBytes.shown(path));
     }
 
     @Override

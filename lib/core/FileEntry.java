@@ -31,7 +31,7 @@ public record FileEntry(
     /** {@code path} and {@code previousPath} are names as {@link PathBytes} holds them. */
     public static FileEntry of(String path, long additions, long deletions, String status, String previousPath,
                                boolean binary) {
-        return new FileEntry(shown(path), additions, deletions, status, shown(previousPath), binary ? Boolean.TRUE : null,
+        return new FileEntry(PathBytes.shown(path), additions, deletions, status, PathBytes.shown(previousPath), binary ? Boolean.TRUE : null,
                 bytesIfNotUtf8(path), bytesIfNotUtf8(previousPath));
     }
 
@@ -46,10 +46,6 @@ public record FileEntry(
     public String previousName() {
         return previousPathBytesBase64 != null
                 ? PathBytes.decode(Base64.getDecoder().decode(previousPathBytesBase64)) : previousPath;
-    }
-
-    private static String shown(String name) {
-        return name == null || PathBytes.isUtf8(name) ? name : PathBytes.quoted(name);
     }
 
     private static String bytesIfNotUtf8(String name) {

@@ -70,6 +70,11 @@ public final class PathBytes {
         return true;
     }
 
+    /** The name as a reader is shown it: itself when its bytes are UTF-8, else {@link #quoted}; null stays null. */
+    public static String shown(String name) {
+        return name == null || isUtf8(name) ? name : quoted(name);
+    }
+
     /**
      * git's C-quoted form of the name, as {@code git diff --name-only} prints it with core.quotePath on (the
      * default): quoted when it holds a control character, {@code "}, {@code \} or a byte of 0x80 or more, which

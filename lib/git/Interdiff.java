@@ -103,7 +103,7 @@ public record Interdiff(DiffSpec spec, String oldHead, String newHead, String ol
     }
 
     private static String shown(List<String> paths) {
-        List<String> quoted = paths.stream().map(p -> PathBytes.isUtf8(p) ? p : PathBytes.quoted(p)).toList();
+        List<String> quoted = paths.stream().map(PathBytes::shown).toList();
         return quoted.size() <= 5 ? String.join(", ", quoted)
                 : String.join(", ", quoted.subList(0, 5)) + " and " + (quoted.size() - 5) + " more";
     }

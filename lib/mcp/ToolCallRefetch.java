@@ -41,7 +41,7 @@ final class ToolCallRefetch implements Refetch {
     @Override
     public String whole(String path, long bytes, boolean generated) {
         ObjectNode call = withoutShaping();
-        call.put(fileField, PathBytes.isUtf8(path) ? path : PathBytes.quoted(path));
+        call.put(fileField, PathBytes.shown(path));
         call.remove("max_bytes");
         // Room for the section and the lines around it: the default when that is enough.
         long room = bytes + 1024;

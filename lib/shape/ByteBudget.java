@@ -192,7 +192,7 @@ final class ByteBudget {
 
     private String tocLine(Entry e) {
         FileSection s = e.section;
-        String name = PathBytes.isUtf8(s.path()) ? s.path() : PathBytes.quoted(s.path());
+        String name = PathBytes.shown(s.path());
         String from = s.previousPath() == null ? "" : " (from " + s.previousPath() + ")";
         return "# " + s.changeType().label() + " +" + s.additions() + " -" + s.deletions() + " " + name + from + ", "
                 + e.size + " bytes: " + refetch.whole(s.path(), e.size, false) + "\n";
