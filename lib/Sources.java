@@ -23,6 +23,7 @@
 //SOURCES diff/SectionHeader.java
 //SOURCES git/CommitReads.java
 //SOURCES git/DiffSpec.java
+//SOURCES git/GeneratedAttributes.java
 //SOURCES git/Git.java
 //SOURCES git/GitEnvironment.java
 //SOURCES git/Interdiff.java
@@ -49,6 +50,7 @@
 //SOURCES cache/PullRequestDiffCache.java
 //SOURCES app/CommandLineCalls.java
 //SOURCES app/DiffRequest.java
+//SOURCES app/GeneratedMarks.java
 //SOURCES app/PathSelection.java
 //SOURCES app/Prdiff.java
 //SOURCES app/PullRequestDiffs.java

@@ -92,12 +92,13 @@ public final class Prdiff {
     }
 
     /** The whole diff, or the selected paths' sections with a warning for each that matched nothing. */
-    static void write(LocalDiffs local, DiffSpec spec, PathSelection selection, DiffRequest request, OutputStream out,
+    static void write(LocalDiffs local, DiffSpec spec, PathSelection selection, DiffRequest asked, OutputStream out,
             Consumer<String> notices) {
-        if (request.stat()) {
+        if (asked.stat()) {
             local.stat(spec, out);
             return;
         }
+        DiffRequest request = GeneratedMarks.at(asked, local.git(), spec.headSha(), () -> local.changedPaths(spec));
         if (selection == null && !request.shape().active()) {
             local.write(spec, out);
             return;

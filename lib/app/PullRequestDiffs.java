@@ -140,17 +140,18 @@ final class PullRequestDiffs {
                 notices.accept("pull request #" + pr.number() + ": the diff of head " + info.headSha()
                         + " was read from prdiff's cache (downloaded once for that head; set PRDIFF_CACHE_DIR= to turn the cache off)");
                 try (InputStream in = cached.get()) {
-                    copy(in, out, notices);
+                    copy(marked(info, notices), in, out, notices);
                 } catch (IOException e) {
                     throw new java.io.UncheckedIOException(e);
                 }
                 return;
             }
         }
+        DiffRequest marked = marked(info, notices);
         try (PullRequestDiffCache.Entry entry = key == null ? null : cache.begin(key)) {
             pr.gh().prDiff(pr.repo(), pr.number(), in -> {
                 InputStream source = entry == null ? in : entry.tee(in);
-                copy(source, out, notices);
+                copy(marked, source, out, notices);
                 if (entry != null) {
                     source.transferTo(OutputStream.nullOutputStream());
                 }
@@ -169,8 +170,33 @@ final class PullRequestDiffs {
         }
     }
 
+    /**
+     * The request with .gitattributes at the head honoured by --skip-generated when the head commit is in the
+     * local clone; otherwise (no clone, the head not fetched) it goes by names, and says so.
+     */
+    private DiffRequest marked(PullRequestInfo info, Consumer<String> notices) {
+        if (!request.shape().limits().skipGenerated()) {
+            return request;
+        }
+        String head = info != null ? info.headSha() : null;
+        try {
+            if (head != null && local().git().hasCommit(head)) {
+                return GeneratedMarks.at(request, local().git(), head, null);
+            }
+        } catch (PrdiffException e) {
+            if (e.code() != ErrorCode.NOT_A_REPOSITORY) {
+                throw e;
+            }
+        }
+        notices.accept("warning: generated files are recognised by name only: the head commit"
+                + (head != null ? " " + head : "") + " is not in a local clone, so its .gitattributes"
+                + " (linguist-generated) cannot be read; pin it with --sha (MCP: sha) to have them read");
+        return request;
+    }
+
     /** The whole diff, or only the selected files' sections, warning of each path that matched nothing. */
-    private void copy(InputStream diff, OutputStream out, Consumer<String> notices) throws IOException {
+    private void copy(DiffRequest request, InputStream diff, OutputStream out, Consumer<String> notices)
+            throws IOException {
         PathSelection selection = selection();
         if (selection == null && !request.shape().active()) {
             diff.transferTo(out);

@@ -1,12 +1,13 @@
 package dev.prdiff.shape;
 
+import java.util.Map;
 import java.util.Set;
-import java.util.function.Predicate;
 
 /**
  * Which files --skip-generated treats as generated: lock files and generated code by name, as reviewers and
- * GitHub's linguist know them, plus whatever {@code marked} says (the paths .gitattributes marks
- * linguist-generated at the head commit).
+ * GitHub's linguist know them, unless {@code .gitattributes} at the head commit says otherwise: as linguist
+ * does, {@code linguist-generated} (or {@code =true}) marks a file generated and {@code -linguist-generated} (or
+ * {@code =false}) unmarks one the name rule would take.
  */
 public final class GeneratedFiles {
     private static final Set<String> NAMES = Set.of(
@@ -18,18 +19,22 @@ public final class GeneratedFiles {
         ".min.js", ".min.css", ".min.mjs", ".js.map", ".css.map", ".pb.go", ".pb.gw.go", "_pb2.py", "_pb2_grpc.py",
         ".pb.h", ".pb.cc", "_grpc.pb.go", ".g.dart", ".freezed.dart", ".designer.cs", "_generated.go"};
 
-    public static final GeneratedFiles BY_NAME = new GeneratedFiles(path -> false);
+    public static final GeneratedFiles BY_NAME = new GeneratedFiles(Map.of());
 
-    private final Predicate<String> marked;
+    private final Map<String, Boolean> marks;
 
-    /** @param marked the paths .gitattributes marks linguist-generated */
-    public GeneratedFiles(Predicate<String> marked) {
-        this.marked = marked;
+    /** @param marks per path, what .gitattributes says: true generated, false not; absent paths go by name */
+    public GeneratedFiles(Map<String, Boolean> marks) {
+        this.marks = Map.copyOf(marks);
     }
 
     public boolean generated(String path) {
         if (path == null) {
             return false;
+        }
+        Boolean mark = marks.get(path);
+        if (mark != null) {
+            return mark;
         }
         String name = path.substring(path.lastIndexOf('/') + 1);
         if (NAMES.contains(name)) {
@@ -40,6 +45,6 @@ public final class GeneratedFiles {
                 return true;
             }
         }
-        return marked.test(path);
+        return false;
     }
 }

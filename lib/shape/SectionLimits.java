@@ -44,6 +44,11 @@ public record SectionLimits(Long maxBytes, Integer maxLines, boolean noBinary, b
         return maxBytes != null || maxLines != null || noBinary || skipGenerated || !layout.plain();
     }
 
+    /** These limits, with {@code generated} telling which files are generated. */
+    public SectionLimits withGenerated(GeneratedFiles generated) {
+        return new SectionLimits(maxBytes, maxLines, noBinary, skipGenerated, generated, layout);
+    }
+
     /** These limits, with hunk lines laid out as {@code layout} says. */
     public SectionLimits laidOut(DiffLayout layout) {
         return new SectionLimits(maxBytes, maxLines, noBinary, skipGenerated, generated, layout);

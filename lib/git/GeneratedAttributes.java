@@ -1,0 +1,113 @@
+package dev.prdiff.git;
+
+import dev.prdiff.core.ErrorCode;
+import dev.prdiff.core.PathBytes;
+import dev.prdiff.core.PrdiffException;
+import dev.prdiff.exec.Subprocess;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * What the .gitattributes files of a commit say about {@code linguist-generated} for some paths, as git itself
+ * reads them: the commit's tree goes into a private index file in the scratch git directory and
+ * {@code git check-attr --cached} answers. No work tree, user attributes file, info/attributes or system file
+ * plays a part (the scratch directory has none and its environment shuts the others out).
+ */
+public final class GeneratedAttributes {
+    private GeneratedAttributes() {}
+
+    /**
+     * Per path: TRUE when marked generated (set or {@code =true}), FALSE when unmarked ({@code -linguist-generated}
+     * or {@code =false}), absent when unspecified. Empty, without reading an index, when the commit's tree holds
+     * no .gitattributes. {@code paths} null: every file of the commit's tree.
+     */
+    public static Map<String, Boolean> at(Git git, String commit, Supplier<Collection<String>> paths) {
+        Map<String, Boolean> marks = new HashMap<>();
+        List<String> tree = treePaths(git, commit);
+        if (tree.stream().noneMatch(p -> p.equals(".gitattributes") || p.endsWith("/.gitattributes"))) {
+            return marks;
+        }
+        Collection<String> asked = paths == null ? tree : paths.get();
+        ByteArrayOutputStream stdin = new ByteArrayOutputStream();
+        for (String path : asked) {
+            stdin.writeBytes(PathBytes.encode(path));
+            stdin.write(0);
+        }
+        Path index = null;
+        try {
+            index = Files.createTempFile(PrivateDir.ensureDir(PrivateDir.get().resolve("index")), "attributes-", "");
+            Files.delete(index);
+            Map<String, String> env = Map.of("GIT_INDEX_FILE", index.toString());
+            run(git, List.of("read-tree", commit), null, env);
+            byte[] answer = run(git, List.of("check-attr", "--cached", "-z", "--stdin", "linguist-generated"),
+                    stdin.toByteArray(), env).stdout();
+            parse(answer, marks);
+            return marks;
+        } catch (IOException e) {
+            throw new PrdiffException(ErrorCode.INTERNAL_ERROR, "cannot make a private index: " + e.getMessage(), e);
+        } finally {
+            try {
+                if (index != null) {
+                    Files.deleteIfExists(index);
+                }
+            } catch (IOException ignored) {
+                // the private directory goes at exit
+            }
+        }
+    }
+
+    /** check-attr -z prints PATH NUL ATTRIBUTE NUL VALUE NUL per path. */
+    private static void parse(byte[] answer, Map<String, Boolean> marks) {
+        int field = 0;
+        int start = 0;
+        String path = null;
+        for (int i = 0; i < answer.length; i++) {
+            if (answer[i] != 0) {
+                continue;
+            }
+            if (field == 0) {
+                path = PathBytes.decode(answer, start, i);
+            } else if (field == 2) {
+                String value = new String(answer, start, i - start, StandardCharsets.UTF_8);
+                if (value.equals("set") || value.equals("true")) {
+                    marks.put(path, true);
+                } else if (value.equals("unset") || value.equals("false")) {
+                    marks.put(path, false);
+                }
+            }
+            field = (field + 1) % 3;
+            start = i + 1;
+        }
+    }
+
+    /** The commit's files; a big tree without a .gitattributes pays only this listing. */
+    private static List<String> treePaths(Git git, String commit) {
+        byte[] names = run(git, List.of("ls-tree", "-r", "-z", "--name-only", "--end-of-options", commit), null,
+                Map.of()).stdout();
+        List<String> paths = new ArrayList<>();
+        int start = 0;
+        for (int i = 0; i < names.length; i++) {
+            if (names[i] == 0) {
+                paths.add(PathBytes.decode(names, start, i));
+                start = i + 1;
+            }
+        }
+        return paths;
+    }
+
+    private static Subprocess.Captured run(Git git, List<String> args, byte[] stdin, Map<String, String> env) {
+        Subprocess.Captured r = git.objectsRaw(args, stdin, env);
+        git.check(r.result(), args);
+        return r;
+    }
+}
