@@ -124,6 +124,11 @@ class McpOutputControlsTest {
         ObjectNode stat = range();
         stat.put("stat", true);
         assertEquals(McpToolsTest.git(repo, "--stat", range3()), McpToolsTest.ok(s, "get_diff", stat));
+        assertEquals(McpToolsTest.git(repo, "--stat", "--diff-filter=R", range3()),
+                McpToolsTest.ok(s, "get_diff", with(stat.deepCopy(), "status", "renamed")));
+        ObjectNode statOfOne = stat.deepCopy();
+        statOfOne.put("path", "lib");
+        assertEquals(McpToolsTest.git(repo, "--stat", range3(), "--", "lib"), McpToolsTest.ok(s, "get_diff", statOfOne));
         ObjectNode tooMany = range();
         tooMany.put("context_lines", 21);
         assertEquals(-32602, s.call("get_diff", tooMany).path("error").path("code").asInt());

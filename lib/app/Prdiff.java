@@ -38,10 +38,6 @@ public final class Prdiff {
 
     /** Writes the unified diff (or only the selected files' sections) to {@code out}. */
     public static void diff(DiffRequest request, OutputStream out, Consumer<String> notices) {
-        if (request.stat() && (request.selectsFiles() || request.shape().selects())) {
-            throw new PrdiffException(ErrorCode.INVALID_INPUT, "a diffstat is git's own for the whole range: it does"
-                    + " not combine with file, include, exclude, status, top or skip yet");
-        }
         requireLogAlone(request);
         if (request.target() instanceof Target.PullRequest pr) {
             boolean fromObjects = request.sha() != null || request.since() != null;
@@ -95,7 +91,7 @@ public final class Prdiff {
     static void write(LocalDiffs local, DiffSpec spec, PathSelection selection, DiffRequest asked, OutputStream out,
             Consumer<String> notices) {
         if (asked.stat()) {
-            local.stat(spec, out);
+            stat(local, spec, selection, asked, out, notices);
             return;
         }
         DiffRequest request = GeneratedMarks.at(asked, local.git(), spec.headSha(), () -> local.changedPaths(spec));
@@ -112,6 +108,26 @@ public final class Prdiff {
             selection.report(touched, () -> local.changedPaths(spec), request.strict(), notices);
         }
         request.shape().report(outcome[0], notices);
+    }
+
+    /** git's diffstat of the whole range, or of the selected, filtered files of one page. */
+    private static void stat(LocalDiffs local, DiffSpec spec, PathSelection selection, DiffRequest request,
+            OutputStream out, Consumer<String> notices) {
+        if (selection == null && !request.shape().selects()) {
+            local.stat(spec, out);
+            return;
+        }
+        List<FileEntry> files = list(local, spec, selection, request, notices);
+        OutputShape.Shaped shaped = request.shape().list(files);
+        request.shape().report(shaped.outcome(), notices);
+        List<String> paths = new ArrayList<>();
+        for (FileEntry f : shaped.files()) {
+            paths.add(f.path());
+            if (f.previousPath() != null) {
+                paths.add(f.previousPath());
+            }
+        }
+        local.stat(spec, paths, out);
     }
 
     /** The changed files, or the selected ones with a warning for each path that matched nothing. */

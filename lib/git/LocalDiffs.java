@@ -132,6 +132,18 @@ public final class LocalDiffs {
     }
 
     /**
+     * The diffstat of some of the changed files, byte for byte what {@code git diff --stat} prints for the range
+     * and their literal pathspecs (both names of a rename, so git pairs them as in the whole diff); nothing for
+     * none. Scaling and name widths follow the selected files alone, as git's do.
+     */
+    public void stat(DiffSpec spec, java.util.Collection<String> paths, OutputStream out) {
+        if (paths.isEmpty()) {
+            return;
+        }
+        run(spec, List.of("--stat=80"), PathLimit.literal(paths), in -> in.transferTo(out));
+    }
+
+    /**
      * The commits of the range, newest first as git log lists them, one line each: {@link #LOG_FORMAT}. A range
      * lists the head's commits that the base lacks ({@code git log BASE..HEAD}, also for A...B); {@code oneCommit}
      * lists the head alone; a work-tree diff lists HEAD's commits since the base. Computed from objects in the
