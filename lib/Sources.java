@@ -59,6 +59,7 @@
 //SOURCES shape/ByteBudget.java
 //SOURCES shape/DiffColors.java
 //SOURCES shape/DiffLayout.java
+//SOURCES shape/DiffStat.java
 //SOURCES shape/FileFilter.java
 //SOURCES shape/GeneratedFiles.java
 //SOURCES shape/GeneratedTrim.java
