@@ -145,10 +145,6 @@ class McpOutputControlsTest {
         JsonNode live = s.callResult("get_pull_request_diff", pinned.deepCopy().without(List.of("sha")));
         JsonNode body = McpToolsTest.toolError(live, "INVALID_INPUT");
         assertTrue(body.get("message").asText().contains("sha"), body.toString());
-        ObjectNode stat = McpToolsTest.args();
-        stat.put("pr_number", 5);
-        stat.put("stat", true);
-        McpToolsTest.toolError(s.callResult("get_pull_request_diff", stat), "INVALID_INPUT");
         ObjectNode filesAndStat = McpToolsTest.args("sha", head);
         filesAndStat.put("pr_number", 5);
         filesAndStat.put("files_only", true);

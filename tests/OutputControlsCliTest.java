@@ -228,7 +228,7 @@ class OutputControlsCliTest {
 
     @Test
     void theLivePullRequestDiffSaysContextLinesNeedSha() {
-        for (String[] args : List.of(new String[] {"5", "-U", "1"}, new String[] {"5", "--stat"})) {
+        for (String[] args : List.<String[]>of(new String[] {"5", "-U", "1"})) {
             Proc.Result r = run(args);
             assertEquals(1, r.exit(), r.stderr());
             assertTrue(r.stderr().contains("error [INVALID_INPUT]") && r.stderr().contains("--sha"), r.stderr());

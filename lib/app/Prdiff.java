@@ -41,8 +41,8 @@ public final class Prdiff {
         requireLogAlone(request);
         if (request.target() instanceof Target.PullRequest pr) {
             boolean fromObjects = request.sha() != null || request.since() != null;
-            if (!fromObjects && (request.contextLines() != null || request.stat() || request.log())) {
-                throw new PrdiffException(ErrorCode.INVALID_INPUT, (request.stat() ? "a diffstat" : request.log()
+            if (!fromObjects && (request.contextLines() != null || request.log())) {
+                throw new PrdiffException(ErrorCode.INVALID_INPUT, (request.log()
                         ? "a list of commits (--log, log)" : "context lines (-U, context_lines)")
                         + " cannot apply to the live pull request diff, which GitHub computes;"
                         + " pin the head with --sha (MCP: sha) to have git compute it from objects: the head SHA is"

@@ -1,8 +1,11 @@
 package dev.prdiff.app;
 
 import dev.prdiff.core.ErrorCode;
+import dev.prdiff.core.FileEntry;
 import dev.prdiff.core.FileList;
 import dev.prdiff.core.PrdiffException;
+import dev.prdiff.diff.DiffParser;
+import dev.prdiff.diff.FileSection;
 import dev.prdiff.git.DiffSpec;
 import dev.prdiff.git.Git;
 import dev.prdiff.git.LocalDiffs;
@@ -13,6 +16,8 @@ import dev.prdiff.github.GitHubRepo;
 import dev.prdiff.github.PullRequestFetch;
 import dev.prdiff.github.PullRequestInfo;
 import dev.prdiff.github.PullRequests;
+import dev.prdiff.shape.DiffStat;
+import dev.prdiff.shape.OutputShape;
 
 import dev.prdiff.cache.PullRequestDiffCache;
 
@@ -20,6 +25,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.Optional;
 import java.nio.file.Files;
@@ -171,6 +178,47 @@ final class PullRequestDiffs {
     }
 
     /**
+     * The diffstat of GitHub's diff (or of its selected, filtered files of one page), laid out as git diff --stat
+     * lays it out; a binary file's sizes are not in a text diff, so its line reads Bin alone.
+     */
+    private void stat(DiffRequest request, PathSelection selection, InputStream diff, OutputStream out,
+            Consumer<String> notices) throws IOException {
+        DiffParser parser = new DiffParser(diff, false);
+        List<String> touched = new ArrayList<>();
+        List<String> changed = new ArrayList<>();
+        Map<FileEntry, FileSection> sections = new IdentityHashMap<>();
+        List<FileEntry> entries = new ArrayList<>();
+        for (FileSection s; (s = parser.next()) != null; ) {
+            changed.add(s.oldPath());
+            changed.add(s.newPath());
+            if (selection == null || selection.takes(s, touched)) {
+                FileEntry e = FileEntry.of(s.path(), s.additions(), s.deletions(), s.changeType().label(),
+                        s.previousPath(), s.binary());
+                entries.add(e);
+                sections.put(e, s);
+            }
+        }
+        if (selection != null) {
+            selection.report(touched, () -> changed.stream().filter(java.util.Objects::nonNull).toList(),
+                    request.strict(), notices);
+        }
+        OutputShape.Shaped shaped = request.shape().list(entries);
+        request.shape().report(shaped.outcome(), notices);
+        List<DiffStat.File> files = new ArrayList<>();
+        for (FileEntry e : shaped.files()) {
+            FileSection s = sections.get(e);
+            files.add(new DiffStat.File(s.oldPath(), s.newPath(), s.binary(), s.additions(), s.deletions(), null,
+                    null));
+        }
+        out.write(DiffStat.render(files));
+        if (files.stream().anyMatch(DiffStat.File::binary)) {
+            notices.accept("warning: GitHub's diff does not carry the sizes of binary files, so their lines read"
+                    + " 'Bin' where git diff --stat prints 'Bin OLD -> NEW bytes'; pin the head with --sha (MCP: sha)"
+                    + " for git's own diffstat");
+        }
+    }
+
+    /**
      * The request with .gitattributes at the head honoured by --skip-generated when the head commit is in the
      * local clone; otherwise (no clone, the head not fetched) it goes by names, and says so.
      */
@@ -198,6 +246,10 @@ final class PullRequestDiffs {
     private void copy(DiffRequest request, InputStream diff, OutputStream out, Consumer<String> notices)
             throws IOException {
         PathSelection selection = selection();
+        if (request.stat()) {
+            stat(request, selection, diff, out, notices);
+            return;
+        }
         if (selection == null && !request.shape().active()) {
             diff.transferTo(out);
             return;
