@@ -67,7 +67,9 @@ class HostileNamesTest {
                 "back\\slash", "-leading-dash", "--double-dash", "star*", "question?", "[bracket", "bracket]",
                 "[ab]", "colon:name", ":(glob)x", ":(literal)y", ":!exclude", "has b/inside a b/c",
                 "diff --git a/x b/y", "caf\u00e9", "cafe\u0301", "README", "readme", "rtl\u202ename\u202c.txt",
-                "zero\u200bwidth", "trailing space ", "new\nline b/z")) {
+                "zero\u200bwidth", "trailing space ", "new\nline b/z",
+                // Decoys a glob or a pathspec magic word would also catch: each name must select only itself.
+                "star-decoy", "question!", "b", "x", "y")) {
             MODIFIED.add(utf8(n));
         }
         MODIFIED.add(latin1("caf\u00e8"));
