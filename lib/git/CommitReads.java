@@ -68,7 +68,17 @@ public final class CommitReads {
 
     /** {id, type, size} of the object at commit:path, or null when there is none in the object store. */
     private String[] lookUp(String commit, String path) {
-        byte[] query = (commit + ":" + path + "\n").getBytes(StandardCharsets.UTF_8);
+        String object = commit + ":" + path;
+        if (path.indexOf('\n') >= 0) {
+            // cat-file's batch input is one name per line, so such a path is resolved as an argument first.
+            Subprocess.Captured id = git.objectsRaw(List.of("rev-parse", "--verify", "--quiet", "--end-of-options",
+                    object));
+            if (!id.ok()) {
+                return null;
+            }
+            object = id.text().strip();
+        }
+        byte[] query = (object + "\n").getBytes(StandardCharsets.UTF_8);
         Subprocess.Captured r = git.objectsRaw(List.of("cat-file",
                 "--batch-check=%(objectname) %(objecttype) %(objectsize)"), query);
         git.check(r.result(), List.of("cat-file"));
@@ -150,9 +160,8 @@ public final class CommitReads {
 
     /** {@code SHA:./x} would be read against a work tree the scratch directory does not have. */
     private static void requireRepoRelative(String path) {
-        if (path.indexOf('\n') >= 0 || path.indexOf('\0') >= 0) {
-            throw new PrdiffException(ErrorCode.INVALID_INPUT, "a path with a newline or NUL cannot be looked up"
-                    + " this way; find it with prdiff grep or list its folder");
+        if (path.indexOf('\0') >= 0) {
+            throw new PrdiffException(ErrorCode.INVALID_INPUT, "a path cannot hold a NUL byte");
         }
         if (path.equals(".") || path.equals("..") || path.startsWith("./") || path.startsWith("../")) {
             throw new PrdiffException(ErrorCode.INVALID_INPUT, "paths are repo-relative (from the top of the"
