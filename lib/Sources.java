@@ -29,6 +29,7 @@
 //SOURCES git/GrepQuery.java
 //SOURCES git/LocalDiffs.java
 //SOURCES git/ObjectIds.java
+//SOURCES git/OpenedRepositories.java
 //SOURCES git/PathLimit.java
 //SOURCES git/PrivateDir.java
 //SOURCES git/RawNumstat.java
