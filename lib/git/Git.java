@@ -190,6 +190,11 @@ public final class Git {
         return r.text().strip();
     }
 
+    /** The merge bases of two commits, kept for this process when both are full ids (see CommitGraphMemo). */
+    List<String> mergeBases(String a, String b, java.util.function.Supplier<List<String>> compute) {
+        return CommitGraphMemo.mergeBases(scratch, a, b, compute);
+    }
+
     /** True when the revision names a commit in the local object store. */
     public boolean hasCommit(String rev) {
         try {
