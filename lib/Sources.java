@@ -21,6 +21,7 @@
 //SOURCES diff/QuotedPath.java
 //SOURCES diff/SectionFilter.java
 //SOURCES diff/SectionHeader.java
+//SOURCES git/CommitGraphMemo.java
 //SOURCES git/CommitReads.java
 //SOURCES git/DiffSpec.java
 //SOURCES git/GeneratedAttributes.java
@@ -30,6 +31,7 @@
 //SOURCES git/GrepQuery.java
 //SOURCES git/LocalDiffs.java
 //SOURCES git/ObjectIds.java
+//SOURCES git/OpenedRepositories.java
 //SOURCES git/PathLimit.java
 //SOURCES git/PrivateDir.java
 //SOURCES git/RawNumstat.java

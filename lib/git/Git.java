@@ -66,13 +66,17 @@ public final class Git {
         Command probe = new Command("git rev-parse", List.of("git", "rev-parse", "--absolute-git-dir",
                 "--git-path", "objects", "--git-path", "shallow", "--show-prefix", "--is-bare-repository",
                 "--show-object-format"), abs, env, timeout);
-        Subprocess.Captured found = Subprocess.capture(probe);
-        if (!found.ok()) {
-            throw notARepository(abs, found.stderr());
-        }
-        String[] lines = found.text().split("\n");
-        if (lines.length < 6) {
-            throw new PrdiffException(ErrorCode.GIT_FAILED, "git rev-parse gave an unexpected answer in " + abs);
+        String[] lines = OpenedRepositories.get(abs, env);
+        if (lines == null) {
+            Subprocess.Captured found = Subprocess.capture(probe);
+            if (!found.ok()) {
+                throw notARepository(abs, found.stderr());
+            }
+            lines = found.text().split("\n");
+            if (lines.length < 6) {
+                throw new PrdiffException(ErrorCode.GIT_FAILED, "git rev-parse gave an unexpected answer in " + abs);
+            }
+            OpenedRepositories.put(abs, env, lines);
         }
         Path gitDir = Path.of(lines[0]);
         ScratchGitDir scratch = ScratchGitDir.forObjects(abs.resolve(lines[1]).normalize(), lines[5].strip(),
@@ -184,6 +188,11 @@ public final class Git {
             throw new PrdiffException(ErrorCode.SHA_NOT_FOUND, "no commit '" + rev + "' in " + workDir);
         }
         return r.text().strip();
+    }
+
+    /** The merge bases of two commits, kept for this process when both are full ids (see CommitGraphMemo). */
+    List<String> mergeBases(String a, String b, java.util.function.Supplier<List<String>> compute) {
+        return CommitGraphMemo.mergeBases(scratch, a, b, compute);
     }
 
     /** True when the revision names a commit in the local object store. */

@@ -372,6 +372,10 @@ public final class LocalDiffs {
     }
 
     List<String> mergeBases(String a, String b) {
+        return git.mergeBases(a, b, () -> computeMergeBases(a, b));
+    }
+
+    private List<String> computeMergeBases(String a, String b) {
         var r = git.objectsRaw(List.of("merge-base", "--all", a, b));
         if (r.exitCode() > 1) {
             throw new PrdiffException(ErrorCode.GIT_FAILED, "git merge-base failed: " + Git.trim(r.stderr()));

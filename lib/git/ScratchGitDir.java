@@ -21,6 +21,8 @@ final class ScratchGitDir {
 
     private final Path dir;
     private final Path borrowedObjects;
+    /** Counts changes of the copied shallow boundary, so that answers about the graph can be keyed by it. */
+    private volatile long shallowGeneration;
 
     private ScratchGitDir(Path dir, Path borrowedObjects) {
         this.dir = dir;
@@ -42,6 +44,10 @@ final class ScratchGitDir {
 
     Path dir() {
         return dir;
+    }
+
+    long shallowGeneration() {
+        return shallowGeneration;
     }
 
     Path borrowedObjects() {
@@ -90,8 +96,9 @@ final class ScratchGitDir {
                 Path tmp = Files.createTempFile(dir, "shallow-", ".tmp");
                 Files.write(tmp, boundary);
                 Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } else {
-                Files.deleteIfExists(target);
+                shallowGeneration++;
+            } else if (Files.deleteIfExists(target)) {
+                shallowGeneration++;
             }
         } catch (IOException e) {
             throw new PrdiffException(ErrorCode.INTERNAL_ERROR, "cannot copy the shallow boundary: " + e.getMessage(), e);

@@ -1,0 +1,84 @@
+package dev.prdiff.git;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * What git's discovery said about a directory (its {@code rev-parse} probe), kept for this process so that a
+ * long-lived server does not start one git per call to learn what has not changed. An answer is reused only
+ * while a stamp of everything discovery read still matches: the {@code .git} entry of the top level, the git
+ * directory, its config and that of the common directory (a linked worktree's), their owners (safe.directory), and the absence of {@code .git} in every directory
+ * between the one asked about and the top level. Refs are never cached here: revisions are resolved per call.
+ */
+final class OpenedRepositories {
+    /** The probe's output lines and the stamp they were taken under. */
+    record Probe(String[] lines, List<String> stamp) {}
+
+    private static final Map<List<Object>, Probe> BY_DIR = new ConcurrentHashMap<>();
+
+    private OpenedRepositories() {}
+
+    /** The cached probe lines for {@code dir} under {@code env}, or null when there are none or they are stale. */
+    static String[] get(Path dir, Map<String, String> env) {
+        Probe p = BY_DIR.get(List.of(dir, env));
+        if (p == null) {
+            return null;
+        }
+        List<String> now = stamp(dir, p.lines());
+        if (now == null || !now.equals(p.stamp())) {
+            BY_DIR.remove(List.of(dir, env));
+            return null;
+        }
+        return p.lines();
+    }
+
+    /** Keeps a probe's answer when it is one this stamp can vouch for: a work tree, asked from inside it. */
+    static void put(Path dir, Map<String, String> env, String[] lines) {
+        List<String> stamp = stamp(dir, lines);
+        if (stamp != null) {
+            BY_DIR.put(List.of(dir, env), new Probe(lines, stamp));
+        }
+    }
+
+    /** Null when the probe describes something this stamp does not cover (bare, or a directory inside .git). */
+    private static List<String> stamp(Path dir, String[] lines) {
+        Path gitDir = Path.of(lines[0]);
+        String prefix = lines[3];
+        if (lines[4].strip().equals("true") || dir.startsWith(gitDir)) {
+            return null;
+        }
+        List<String> stamp = new ArrayList<>();
+        Path top = dir;
+        for (String part : prefix.split("/")) {
+            if (!part.isEmpty()) {
+                if (Files.exists(top.resolve(".git"), LinkOption.NOFOLLOW_LINKS) || top.getParent() == null) {
+                    return null;
+                }
+                top = top.getParent();
+            }
+        }
+        Path common = dir.resolve(lines[1]).normalize().getParent();
+        for (Path p : List.of(top, top.resolve(".git"), gitDir, gitDir.resolve("config"), gitDir.resolve("commondir"),
+                common == null ? gitDir : common.resolve("config"))) {
+            stamp.add(attributes(p));
+        }
+        return stamp;
+    }
+
+    private static String attributes(Path p) {
+        try {
+            PosixFileAttributes a = Files.readAttributes(p, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            return a.fileKey() + " " + a.lastModifiedTime().toMillis() + " " + a.size() + " " + a.owner() + " "
+                    + a.isSymbolicLink();
+        } catch (IOException | UnsupportedOperationException e) {
+            return "absent";
+        }
+    }
+}

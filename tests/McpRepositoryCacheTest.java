@@ -1,0 +1,125 @@
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import support.TempRepo;
+
+import java.nio.file.Files;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+/**
+ * One server, many calls: what the server keeps between calls (the opened repository) must never answer for a
+ * repository that changed. Each answer is compared with git's for the state of that moment.
+ */
+@Timeout(120)
+class McpRepositoryCacheTest {
+    TempRepo repo;
+    TempRepo other;
+    McpSession s;
+
+    @BeforeEach
+    void fixture() {
+        repo = TempRepo.init();
+        repo.write("a.txt", "one\n").write("b.txt", "two\n");
+        repo.commit("base");
+        repo.checkout("-b", "feature");
+        repo.write("a.txt", "one\nfeature\n");
+        repo.commit("feature 1");
+        repo.checkout("main");
+        other = TempRepo.init();
+        other.write("a.txt", "other\n");
+        other.commit("other base");
+        other.checkout("-b", "feature");
+        other.write("a.txt", "other\nchanged\n");
+        other.commit("other feature");
+        other.checkout("main");
+        s = McpSession.initialized(repo.dir());
+    }
+
+    @AfterEach
+    void cleanup() {
+        assertEquals(List.of(), s.finish(McpSession.WAIT));
+        repo.close();
+        other.close();
+    }
+
+    private ObjectNode range(TempRepo r, String path) {
+        ObjectNode args = McpToolsTest.args("repo_path", r.dir().toString(), "base", "main", "head", "feature");
+        return path == null ? args : args.put("path", path);
+    }
+
+    private String fileDiff(TempRepo r, String path) {
+        return McpToolsTest.git(r, "main...feature", "--", path);
+    }
+
+    @Test
+    void aBranchMovedBetweenTwoCallsGivesTheNewAnswer() {
+        String before = McpToolsTest.ok(s, "get_diff", range(repo, "a.txt"));
+        assertEquals(fileDiff(repo, "a.txt"), before);
+        repo.checkout("feature");
+        repo.write("a.txt", "one\nfeature\nmore\n");
+        repo.commit("feature 2");
+        repo.checkout("main");
+        String after = McpToolsTest.ok(s, "get_diff", range(repo, "a.txt"));
+        assertNotEquals(before, after);
+        assertEquals(fileDiff(repo, "a.txt"), after);
+        repo.git("branch", "-f", "feature", "main~0");
+        repo.checkout("-b", "elsewhere");
+        repo.write("b.txt", "two\nelsewhere\n");
+        String elsewhere = repo.commit("elsewhere");
+        repo.checkout("main");
+        repo.git("branch", "-f", "feature", elsewhere);
+        assertEquals(McpToolsTest.numstat(repo, "main...feature"),
+                numstat(s.callResult("get_changed_files", range(repo, null))));
+        assertEquals(fileDiff(repo, "b.txt"), McpToolsTest.ok(s, "get_diff", range(repo, "b.txt")));
+    }
+
+    @Test
+    void aNewCommitOnTheCheckedOutBranchIsSeen() {
+        repo.checkout("feature");
+        ObjectNode sinceMain = McpToolsTest.args("repo_path", repo.dir().toString(), "base", "main");
+        assertEquals(McpToolsTest.numstat(repo, "main...HEAD"), numstat(s.callResult("get_changed_files", sinceMain)));
+        repo.write("c.txt", "new\n");
+        repo.commit("feature 2");
+        assertEquals(McpToolsTest.numstat(repo, "main...HEAD"), numstat(s.callResult("get_changed_files", sinceMain)));
+    }
+
+    @Test
+    void anotherRepositoryPathIsAnsweredFromThatRepository() {
+        assertEquals(fileDiff(repo, "a.txt"), McpToolsTest.ok(s, "get_diff", range(repo, "a.txt")));
+        assertEquals(fileDiff(other, "a.txt"), McpToolsTest.ok(s, "get_diff", range(other, "a.txt")));
+        assertEquals(fileDiff(repo, "a.txt"), McpToolsTest.ok(s, "get_diff", range(repo, "a.txt")));
+    }
+
+    @Test
+    void aRepositoryMadeAgainAtTheSamePathIsOpenedAgain() throws Exception {
+        assertEquals(fileDiff(repo, "a.txt"), McpToolsTest.ok(s, "get_diff", range(repo, "a.txt")));
+        TempRepo.deleteTree(repo.dir().resolve(".git"));
+        repo.git("init", "-q", "-b", "main");
+        repo.write("a.txt", "again\n");
+        repo.commit("again");
+        repo.checkout("-b", "feature");
+        repo.write("a.txt", "again\nand changed\n");
+        repo.commit("again feature");
+        assertEquals(fileDiff(repo, "a.txt"), McpToolsTest.ok(s, "get_diff", range(repo, "a.txt")));
+    }
+
+    @Test
+    void aSubdirectoryThatBecomesARepositoryIsThatRepository() throws Exception {
+        Files.createDirectories(repo.dir().resolve("sub"));
+        ObjectNode inSub = McpToolsTest.args("repo_path", repo.dir().resolve("sub").toString(), "base", "main",
+                "head", "feature", "path", "a.txt");
+        assertEquals(fileDiff(repo, "a.txt"), McpToolsTest.ok(s, "get_diff", inSub));
+        other.git("clone", "-q", "--no-local", other.dir().toString(), repo.dir().resolve("sub").toString());
+        other.git("-C", repo.dir().resolve("sub").toString(), "branch", "-q", "feature", "origin/feature");
+        assertEquals(fileDiff(other, "a.txt"), McpToolsTest.ok(s, "get_diff", inSub));
+    }
+
+    private static List<String> numstat(com.fasterxml.jackson.databind.JsonNode result) {
+        return McpToolsTest.listed(result.get("structuredContent"));
+    }
+}
