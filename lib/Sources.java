@@ -48,6 +48,7 @@
 //SOURCES cache/MemoryCache.java
 //SOURCES cache/PullRequestDiffCache.java
 //SOURCES app/CommandLineCalls.java
+//SOURCES app/DiffEnvelope.java
 //SOURCES app/DiffRequest.java
 //SOURCES app/PathSelection.java
 //SOURCES app/Prdiff.java
@@ -67,6 +68,7 @@
 //SOURCES shape/OutputShape.java
 //SOURCES shape/Refetch.java
 //SOURCES shape/SectionLimits.java
+//SOURCES shape/SectionCollector.java
 //SOURCES shape/SectionPipe.java
 //SOURCES shape/SectionStage.java
 //SOURCES shape/SideBySide.java

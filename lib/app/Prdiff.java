@@ -98,7 +98,8 @@ public final class Prdiff {
             local.stat(spec, out);
             return;
         }
-        if (selection == null && !request.shape().active()) {
+        if (selection == null && !request.shape().active()
+                && !(out instanceof dev.prdiff.shape.SectionCollector)) {
             local.write(spec, out);
             return;
         }

@@ -172,7 +172,8 @@ final class PullRequestDiffs {
     /** The whole diff, or only the selected files' sections, warning of each path that matched nothing. */
     private void copy(InputStream diff, OutputStream out, Consumer<String> notices) throws IOException {
         PathSelection selection = selection();
-        if (selection == null && !request.shape().active()) {
+        if (selection == null && !request.shape().active()
+                && !(out instanceof dev.prdiff.shape.SectionCollector)) {
             diff.transferTo(out);
             return;
         }
