@@ -8,6 +8,7 @@
 //SOURCES lib/Sources.java
 
 import dev.prdiff.app.CommandLineCalls;
+import dev.prdiff.app.DiffEnvelope;
 import dev.prdiff.app.DiffRequest;
 import dev.prdiff.app.Prdiff;
 import dev.prdiff.app.Target;
@@ -110,6 +111,10 @@ class prdiff implements Callable<Integer> {
 
     @Option(names = "--files-only", description = "JSON list of changed files with line counts, no diff body")
     boolean filesOnly;
+
+    @Option(names = "--json", description = {"One JSON envelope instead of the diff text: success, the counts, the"
+            + " range, each file's change with its shaped diff section, pagination, errors and warnings"})
+    boolean json;
 
     @Option(names = "--include", paramLabel = "GLOB", description = {"Only files whose path (or a rename's old path)"
             + " matches GLOB; repeatable. * and ? stay in a folder, ** crosses folders;",
@@ -464,6 +469,13 @@ class prdiff implements Callable<Integer> {
             default -> throw new CommandLine.ParameterException(new CommandLine(this),
                     "--color must be auto, always or never, not '" + color + "'");
         } && layout.plain();
+        if (json) {
+            if (info || filesOnly || stat || log) {
+                throw new CommandLine.ParameterException(new CommandLine(this), "--json is the diff's envelope: it does"
+                        + " not combine with " + (info ? "--info" : filesOnly ? "--files-only" : stat ? "--stat" : "--log"));
+            }
+            return writeEnvelope(request);
+        }
         if (info) {
             Object answer = Prdiff.info(request);
             startPager();
@@ -485,6 +497,23 @@ class prdiff implements Callable<Integer> {
             }
         }
         return OK;
+    }
+
+    /** --json: the envelope on stdout, also for a failure (success false, the error's code), with the usual exit code. */
+    private int writeEnvelope(DiffRequest request) throws IOException {
+        List<String> warnings = new ArrayList<>();
+        DiffEnvelope envelope;
+        int code = OK;
+        try {
+            envelope = DiffEnvelope.of(request, this::notice, warnings);
+        } catch (PrdiffException e) {
+            err.println("prdiff: error [" + e.code() + "]: " + e.getMessage());
+            envelope = DiffEnvelope.failed(request, e, warnings);
+            code = ERROR;
+        }
+        out.write(json(envelope).getBytes(StandardCharsets.UTF_8));
+        out.write('\n');
+        return code;
     }
 
     /** This command line as it names a follow-up call: what is diffed and how, without filters and limits. */

@@ -51,6 +51,7 @@
 //SOURCES cache/MemoryCache.java
 //SOURCES cache/PullRequestDiffCache.java
 //SOURCES app/CommandLineCalls.java
+//SOURCES app/DiffEnvelope.java
 //SOURCES app/DiffRequest.java
 //SOURCES app/GeneratedMarks.java
 //SOURCES app/PathSelection.java
@@ -72,6 +73,7 @@
 //SOURCES shape/OutputShape.java
 //SOURCES shape/Refetch.java
 //SOURCES shape/SectionLimits.java
+//SOURCES shape/SectionCollector.java
 //SOURCES shape/SectionPipe.java
 //SOURCES shape/SectionStage.java
 //SOURCES shape/SideBySide.java

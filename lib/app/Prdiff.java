@@ -95,7 +95,8 @@ public final class Prdiff {
             return;
         }
         DiffRequest request = GeneratedMarks.at(asked, local.git(), spec.headSha(), () -> local.changedPaths(spec));
-        if (selection == null && !request.shape().active()) {
+        if (selection == null && !request.shape().active()
+                && !(out instanceof dev.prdiff.shape.SectionCollector)) {
             local.write(spec, out);
             return;
         }

@@ -250,7 +250,8 @@ final class PullRequestDiffs {
             stat(request, selection, diff, out, notices);
             return;
         }
-        if (selection == null && !request.shape().active()) {
+        if (selection == null && !request.shape().active()
+                && !(out instanceof dev.prdiff.shape.SectionCollector)) {
             diff.transferTo(out);
             return;
         }

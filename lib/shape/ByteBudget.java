@@ -89,6 +89,14 @@ final class ByteBudget {
         }
     }
 
+    /** After {@link #finish}: tells {@code collector} which sections it kept and the call for each it left out. */
+    void placements(SectionCollector collector) {
+        for (int i = 0; i < entries.size(); i++) {
+            Entry e = entries.get(i);
+            collector.placed(i, e.bytes, e.size, e.bytes == null ? refetch.whole(e.section.path(), e.size, false) : null);
+        }
+    }
+
     /** Writes the sections that fit, then the table of contents of the rest. */
     Result finish(OutputStream out) throws IOException {
         String[] lines = new String[entries.size()];

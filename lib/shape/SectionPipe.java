@@ -24,17 +24,24 @@ final class SectionPipe extends OutputStream {
     private HunkLines renderer;
     private GeneratedTrim trim;
     private ByteBudget.Slot slot;
+    private boolean binaryTrimmed;
+    /** Set when the answer is a JSON envelope: it keeps each section apart. */
+    private final SectionCollector collector;
 
     SectionPipe(SectionLimits limits, OutputStream out, Refetch refetch) {
         this.limits = limits;
         this.out = out;
         this.refetch = refetch;
         this.budget = limits.maxBytes() == null ? null : new ByteBudget(limits.maxBytes(), refetch);
+        this.collector = out instanceof SectionCollector c ? c : null;
     }
 
     /** A wanted section begins: {@code header} has its paths and change type. */
     void open(FileSection header) {
         slot = budget == null ? null : budget.open();
+        if (collector != null) {
+            collector.begin();
+        }
         OutputStream next = slot != null ? slot : out;
         renderer = limits.layout().renderer(next);
         next = renderer != null ? renderer : next;
@@ -44,7 +51,8 @@ final class SectionPipe extends OutputStream {
                 && (limits.generated().generated(header.newPath()) || limits.generated().generated(header.oldPath()));
         trim = generatedFile ? new GeneratedTrim(next, refetch) : null;
         next = trim != null ? trim : next;
-        head = limits.noBinary() && header.binary() ? new BinaryTrim(next) : next;
+        binaryTrimmed = limits.noBinary() && header.binary();
+        head = binaryTrimmed ? new BinaryTrim(next) : next;
     }
 
     /** The section ended ({@code section} has its counts); unwanted sections come here too. */
@@ -64,6 +72,9 @@ final class SectionPipe extends OutputStream {
         if (trim != null && trim.trimmed()) {
             generated++;
         }
+        if (collector != null) {
+            collector.end(section, (cap != null && cap.cut()) || (trim != null && trim.trimmed()) || binaryTrimmed);
+        }
         if (slot != null) {
             budget.close(slot, section);
         }
@@ -76,7 +87,15 @@ final class SectionPipe extends OutputStream {
 
     OutputShape.Outcome outcome(int removed, int before, dev.prdiff.core.Pagination pagination) throws IOException {
         ByteBudget.Result result = budget == null ? null : budget.finish(out);
-        return new OutputShape.Outcome(removed, before, pagination, List.copyOf(cut), generated, result);
+        if (collector != null && budget != null) {
+            budget.placements(collector);
+        }
+        OutputShape.Outcome outcome = new OutputShape.Outcome(removed, before, pagination, List.copyOf(cut), generated,
+                result);
+        if (collector != null) {
+            collector.finished(outcome);
+        }
+        return outcome;
     }
 
     @Override

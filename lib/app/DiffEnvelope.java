@@ -1,0 +1,119 @@
+package dev.prdiff.app;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.prdiff.core.FileEntry;
+import dev.prdiff.core.FileList;
+import dev.prdiff.core.Pagination;
+import dev.prdiff.core.PrdiffException;
+import dev.prdiff.shape.SectionCollector;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The --json answer: one object with the shaped diff split per file, the counts, the range, the page, the
+ * warnings prdiff would print, or the error. Sections go through the same shaping as the text answer
+ * ({@link SectionCollector}), so each change's {@code diff} is the bytes prdiff would print for that file.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonPropertyOrder({"success", "data", "pagination", "errors", "warnings", "metadata"})
+public record DiffEnvelope(boolean success, Data data, Pagination pagination, List<Error> errors,
+        List<String> warnings, Metadata metadata) {
+
+    @JsonPropertyOrder({"summary", "range", "changes"})
+    public record Data(Summary summary, Range range, List<Change> changes) {}
+
+    @JsonPropertyOrder({"files", "additions", "deletions", "by_change_type"})
+    public record Summary(int files, long additions, long deletions,
+            @JsonProperty("by_change_type") Map<String, Integer> byChangeType) {}
+
+    @JsonPropertyOrder({"base", "head", "merge_base", "how"})
+    public record Range(String base, String head, @JsonProperty("merge_base") String mergeBase, String how) {}
+
+    /**
+     * One file. Names follow the file list's convention: a name that is not UTF-8 is git's C-quoted form with its
+     * exact bytes in {@code path_bytes_base64}. A section that is not valid UTF-8 has {@code diff} null and its
+     * bytes in {@code diff_base64}. {@code fetch}: the call for a section the byte budget left out.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonPropertyOrder({"change_type", "path", "previous_path", "path_bytes_base64", "previous_path_bytes_base64",
+            "additions", "deletions", "binary", "diff", "diff_base64", "truncated", "fetch"})
+    public record Change(@JsonProperty("change_type") String changeType, String path,
+            @JsonProperty("previous_path") String previousPath,
+            @JsonProperty("path_bytes_base64") String pathBytesBase64,
+            @JsonProperty("previous_path_bytes_base64") String previousPathBytesBase64,
+            long additions, long deletions, boolean binary, String diff,
+            @JsonProperty("diff_base64") String diffBase64, boolean truncated, String fetch) {}
+
+    public record Error(String code, String message) {}
+
+    public record Metadata(String repository, @JsonProperty("tool_version") String toolVersion, String time) {}
+
+    public static final String TOOL_VERSION = "0.1.0";
+
+    /**
+     * The envelope for {@code request}'s diff; {@code notices} still hears every notice as the text answer's would,
+     * and {@code warnings} gathers them (also when this throws, for the failure envelope).
+     */
+    public static DiffEnvelope of(DiffRequest request, Consumer<String> notices, List<String> warnings) {
+        FileList range = Prdiff.files(request.shaped(dev.prdiff.shape.OutputShape.NONE, request.contextLines(), false),
+                n -> {});
+        SectionCollector collector = new SectionCollector();
+        Prdiff.diff(request, collector, n -> {
+            warnings.add(n);
+            notices.accept(n);
+        });
+        List<Change> changes = new ArrayList<>();
+        Map<String, Integer> byType = new LinkedHashMap<>();
+        long additions = 0;
+        long deletions = 0;
+        for (SectionCollector.Collected c : collector.sections()) {
+            var s = c.section();
+            FileEntry names = FileEntry.of(s.path(), s.additions(), s.deletions(), s.changeType().label(),
+                    s.previousPath(), s.binary());
+            String text = c.diff() == null ? null : utf8(c.diff());
+            String base64 = c.diff() != null && text == null ? Base64.getEncoder().encodeToString(c.diff()) : null;
+            changes.add(new Change(s.changeType().label(), names.path(), names.previousPath(), names.pathBytesBase64(),
+                    names.previousPathBytesBase64(), s.additions(), s.deletions(), s.binary(), text, base64,
+                    c.truncated(), c.fetch()));
+            byType.merge(s.changeType().label(), 1, Integer::sum);
+            additions += s.additions();
+            deletions += s.deletions();
+        }
+        Pagination page = collector.outcome() == null ? null : collector.outcome().pagination();
+        Range r = new Range(range.baseSha(), range.headSha(), range.mergeBaseSha(), range.range());
+        return new DiffEnvelope(true, new Data(new Summary(changes.size(), additions, deletions, byType), r, changes),
+                page, List.of(), List.copyOf(warnings), metadata(request));
+    }
+
+    /** The envelope for a failed answer: the error's stable code and message. */
+    public static DiffEnvelope failed(DiffRequest request, PrdiffException e, List<String> warnings) {
+        return new DiffEnvelope(false, null, null, List.of(new Error(e.code().name(), e.getMessage())),
+                List.copyOf(warnings), metadata(request));
+    }
+
+    private static Metadata metadata(DiffRequest request) {
+        String repository = request == null ? null : request.repo() != null ? request.repo()
+                : (request.dir() != null ? request.dir() : java.nio.file.Path.of("")).toAbsolutePath().toString();
+        return new Metadata(repository, TOOL_VERSION, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
+    }
+
+    private static String utf8(byte[] bytes) {
+        try {
+            return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,194 @@
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import support.Fixtures;
+import support.NeutralGit;
+import support.Proc;
+import support.TempRepo;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** prdiff --json: the envelope's counts, change types and per-file sections checked against git's own output. */
+@Timeout(300)
+class JsonEnvelopeCliTest {
+    static TempRepo repo;
+    static String range;
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    @BeforeAll
+    static void fixture() {
+        repo = TempRepo.init();
+        String[] shas = Fixtures.everyShape(repo);
+        range = shas[0] + "..." + shas[1];
+    }
+
+    @AfterAll
+    static void cleanup() {
+        repo.close();
+    }
+
+    static Proc.Result run(String... args) {
+        List<String> all = new ArrayList<>(List.of("-C", repo.dir().toString()));
+        all.addAll(List.of(args));
+        return PrdiffCli.run(all.toArray(String[]::new));
+    }
+
+    static JsonNode envelope(Proc.Result r) throws Exception {
+        return JSON.readTree(r.stdout());
+    }
+
+    /** git's diff split at each "diff --git " line, as bytes. */
+    static List<byte[]> sections(byte[] diff) {
+        List<byte[]> out = new ArrayList<>();
+        byte[] mark = "diff --git ".getBytes(StandardCharsets.US_ASCII);
+        int start = -1;
+        for (int i = 0; i <= diff.length; i++) {
+            boolean lineStart = i == diff.length || ((i == 0 || diff[i - 1] == '\n') && startsWith(diff, i, mark));
+            if (lineStart) {
+                if (start >= 0) {
+                    out.add(java.util.Arrays.copyOfRange(diff, start, i));
+                }
+                start = i;
+            }
+        }
+        return out;
+    }
+
+    static boolean startsWith(byte[] b, int at, byte[] prefix) {
+        if (at + prefix.length > b.length) {
+            return false;
+        }
+        for (int i = 0; i < prefix.length; i++) {
+            if (b[at + i] != prefix[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    static byte[] diffOf(JsonNode change) {
+        return change.hasNonNull("diff_base64") ? Base64.getDecoder().decode(change.get("diff_base64").asText())
+                : change.get("diff").asText().getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void summaryTypesAndSectionsEqualGits() throws Exception {
+        Proc.Result r = run(range, "--json");
+        assertEquals(0, r.exit(), r.stderr());
+        JsonNode e = envelope(r);
+        assertTrue(e.get("success").asBoolean());
+        JsonNode changes = e.at("/data/changes");
+        List<byte[]> git = sections(repo.gitDiff(range));
+        assertEquals(git.size(), changes.size());
+        for (int i = 0; i < git.size(); i++) {
+            assertArrayEquals(git.get(i), diffOf(changes.get(i)), changes.get(i).get("path").asText());
+            assertFalse(changes.get(i).get("truncated").asBoolean());
+        }
+        String[] numstat = repo.text(NeutralGit.diff("--numstat", range)).split("\n");
+        long add = 0;
+        long del = 0;
+        for (String line : numstat) {
+            String[] f = line.split("\t");
+            add += f[0].equals("-") ? 0 : Long.parseLong(f[0]);
+            del += f[1].equals("-") ? 0 : Long.parseLong(f[1]);
+        }
+        assertEquals(numstat.length, e.at("/data/summary/files").asInt());
+        assertEquals(add, e.at("/data/summary/additions").asLong());
+        assertEquals(del, e.at("/data/summary/deletions").asLong());
+        String[] status = repo.text(NeutralGit.diff("--name-status", "-z", range)).split("\0");
+        int at = 0;
+        for (JsonNode c : changes) {
+            char letter = status[at].charAt(0);
+            at += letter == 'R' || letter == 'C' ? 3 : 2;
+            String type = c.get("change_type").asText();
+            String expected = switch (letter) {
+                case 'A' -> "added";
+                case 'D' -> "deleted";
+                case 'R' -> "renamed";
+                case 'C' -> "copied";
+                default -> type.equals("mode-changed") ? "mode-changed" : "modified";
+            };
+            assertEquals(expected, type, c.get("path").asText());
+        }
+        assertEquals(status.length, at);
+        assertTrue(e.at("/metadata/time").asText().endsWith("Z"));
+        assertEquals(range, e.at("/data/range/how").asText());
+    }
+
+    @Test
+    void budgetLeavesSectionsOutWithTheirCall() throws Exception {
+        Proc.Result r = run(range, "--json", "--max-bytes", "2000");
+        assertEquals(0, r.exit(), r.stderr());
+        JsonNode e = envelope(r);
+        List<byte[]> git = sections(repo.gitDiff(range));
+        long shown = 0;
+        int left = 0;
+        for (int i = 0; i < git.size(); i++) {
+            JsonNode c = e.at("/data/changes").get(i);
+            if (!c.hasNonNull("diff") && !c.hasNonNull("diff_base64")) {
+                left++;
+                assertTrue(c.get("truncated").asBoolean());
+                assertTrue(c.get("fetch").asText().contains("--file"), c.toString());
+            } else {
+                assertArrayEquals(git.get(i), diffOf(c));
+                shown += git.get(i).length;
+            }
+        }
+        assertTrue(left > 0);
+        assertTrue(shown <= 2000, "shown " + shown);
+        assertTrue(e.get("warnings").toString().contains("truncated"), e.get("warnings").toString());
+    }
+
+    @Test
+    void pages() throws Exception {
+        JsonNode e = envelope(run(range, "--json", "--top", "2", "--skip", "1"));
+        List<byte[]> git = sections(repo.gitDiff(range));
+        assertEquals(2, e.at("/data/changes").size());
+        assertArrayEquals(git.get(1), diffOf(e.at("/data/changes/0")));
+        assertArrayEquals(git.get(2), diffOf(e.at("/data/changes/1")));
+        assertEquals(git.size(), e.at("/pagination/total").asInt());
+        assertEquals(3, e.at("/pagination/next_skip").asInt());
+        assertTrue(e.at("/pagination/has_more").asBoolean());
+    }
+
+    @Test
+    void failureIsAnEnvelope() throws Exception {
+        Proc.Result r = run("no-such-ref...HEAD", "--json");
+        assertEquals(1, r.exit());
+        JsonNode e = envelope(r);
+        assertFalse(e.get("success").asBoolean());
+        assertFalse(e.at("/errors/0/code").asText().isEmpty());
+        assertTrue(r.stderr().contains(e.at("/errors/0/code").asText()), r.stderr());
+    }
+
+    @Test
+    void nonUtf8NameKeepsItsBytes() throws Exception {
+        try (TempRepo r = TempRepo.init()) {
+            r.write("a.txt", "a\n");
+            String base = r.commit("base");
+            Proc.Result sh = Proc.run(List.of("sh", "-c", "printf 'one\\n' > \"$(printf 'caf\\350')\""), r.dir(),
+                    NeutralGit.env(), Duration.ofSeconds(60));
+            assertEquals(0, sh.exit(), sh.describe());
+            String head = r.commit("non-UTF-8 name");
+            Proc.Result out = PrdiffCli.run("-C", r.dir().toString(), base + ".." + head, "--json");
+            assertEquals(0, out.exit(), out.stderr());
+            JsonNode c = JSON.readTree(out.stdout()).at("/data/changes/0");
+            assertArrayEquals(new byte[] {'c', 'a', 'f', (byte) 0xe8},
+                    Base64.getDecoder().decode(c.get("path_bytes_base64").asText()));
+            assertArrayEquals(r.gitDiff(base + ".." + head), diffOf(c));
+        }
+    }
+}
