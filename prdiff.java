@@ -47,7 +47,7 @@ import java.util.Map;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 
-@Command(name = "prdiff", mixinStandardHelpOptions = true, version = "prdiff 0.1.0", sortOptions = false,
+@Command(name = "prdiff", mixinStandardHelpOptions = true, version = "prdiff " + dev.prdiff.core.Version.NUMBER, sortOptions = false,
         usageHelpAutoWidth = true,
         subcommands = {AutoComplete.GenerateCompletion.class, prdiff.Show.class, prdiff.Grep.class},
         description = {

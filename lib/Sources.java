@@ -2,6 +2,7 @@
 // One line per file, no globs: JBang cannot expand a glob when the script runs from a URL (the catalog alias).
 // SourcesListTest checks that every file under lib/ is listed.
 //SOURCES core/ErrorCode.java
+//SOURCES core/Version.java
 //SOURCES core/FileEntry.java
 //SOURCES core/FileList.java
 //SOURCES core/Json.java

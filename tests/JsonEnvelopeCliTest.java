@@ -126,6 +126,7 @@ class JsonEnvelopeCliTest {
         assertEquals(status.length, at);
         assertTrue(e.at("/metadata/time").asText().endsWith("Z"));
         assertEquals(range, e.at("/data/range/how").asText());
+        assertEquals(PrdiffCli.run("--version").out().strip(), "prdiff " + e.at("/metadata/tool_version").asText());
     }
 
     @Test

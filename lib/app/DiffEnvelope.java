@@ -60,7 +60,7 @@ public record DiffEnvelope(boolean success, Data data, Pagination pagination, Li
 
     public record Metadata(String repository, @JsonProperty("tool_version") String toolVersion, String time) {}
 
-    public static final String TOOL_VERSION = "0.1.0";
+    public static final String TOOL_VERSION = dev.prdiff.core.Version.NUMBER;
 
     /**
      * The envelope for {@code request}'s diff; {@code notices} still hears every notice as the text answer's would,

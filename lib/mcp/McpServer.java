@@ -32,7 +32,7 @@ public final class McpServer {
     public static final List<String> STATELESS_VERSIONS = List.of("2026-07-28");
     public static final String META_PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion";
     public static final String SERVER_NAME = "prdiff";
-    public static final String SERVER_VERSION = "0.1.0";
+    public static final String SERVER_VERSION = dev.prdiff.core.Version.NUMBER;
 
     /**
      * @param defaultDir      the repository when a tool gets no repo_path (the server's working directory)
