@@ -34,6 +34,7 @@
 //SOURCES git/ObjectIds.java
 //SOURCES git/OpenedRepositories.java
 //SOURCES git/PathLimit.java
+//SOURCES git/PrivateIndex.java
 //SOURCES git/PrivateDir.java
 //SOURCES git/RawNumstat.java
 //SOURCES git/Revisions.java

@@ -1,15 +1,9 @@
 package dev.prdiff.git;
 
-import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.PathBytes;
-import dev.prdiff.core.PrdiffException;
-import dev.prdiff.exec.Subprocess;
 
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -43,26 +37,10 @@ public final class GeneratedAttributes {
             stdin.writeBytes(PathBytes.encode(path));
             stdin.write(0);
         }
-        Path index = null;
-        try {
-            index = Files.createTempFile(PrivateDir.ensureDir(PrivateDir.get().resolve("index")), "attributes-", "");
-            Files.delete(index);
-            Map<String, String> env = Map.of("GIT_INDEX_FILE", index.toString());
-            run(git, List.of("read-tree", commit), null, env);
-            byte[] answer = run(git, List.of("check-attr", "--cached", "-z", "--stdin", "linguist-generated"),
-                    stdin.toByteArray(), env).stdout();
-            parse(answer, marks);
+        try (PrivateIndex index = PrivateIndex.of(git, commit, "attributes")) {
+            parse(index.run(List.of("check-attr", "--cached", "-z", "--stdin", "linguist-generated"),
+                    stdin.toByteArray()).stdout(), marks);
             return marks;
-        } catch (IOException e) {
-            throw new PrdiffException(ErrorCode.INTERNAL_ERROR, "cannot make a private index: " + e.getMessage(), e);
-        } finally {
-            try {
-                if (index != null) {
-                    Files.deleteIfExists(index);
-                }
-            } catch (IOException ignored) {
-                // the private directory goes at exit
-            }
         }
     }
 
@@ -92,8 +70,7 @@ public final class GeneratedAttributes {
 
     /** The commit's files; a big tree without a .gitattributes pays only this listing. */
     private static List<String> treePaths(Git git, String commit) {
-        byte[] names = run(git, List.of("ls-tree", "-r", "-z", "--name-only", "--end-of-options", commit), null,
-                Map.of()).stdout();
+        byte[] names = git.objectsOutput(List.of("ls-tree", "-r", "-z", "--name-only", "--end-of-options", commit));
         List<String> paths = new ArrayList<>();
         int start = 0;
         for (int i = 0; i < names.length; i++) {
@@ -103,11 +80,5 @@ public final class GeneratedAttributes {
             }
         }
         return paths;
-    }
-
-    private static Subprocess.Captured run(Git git, List<String> args, byte[] stdin, Map<String, String> env) {
-        Subprocess.Captured r = git.objectsRaw(args, stdin, env);
-        git.check(r.result(), args);
-        return r;
     }
 }

@@ -6,14 +6,10 @@ import dev.prdiff.core.PrdiffException;
 import dev.prdiff.exec.Subprocess;
 
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -172,31 +168,10 @@ public record Interdiff(DiffSpec spec, String oldHead, String newHead, String ol
             info.writeBytes(PathBytes.encode(c.newPath()));
             info.write(0);
         }
-        Path index = null;
-        try {
-            index = Files.createTempFile(PrivateDir.ensureDir(PrivateDir.get().resolve("index")), "interdiff-", "");
-            Files.delete(index);
-            Map<String, String> env = Map.of("GIT_INDEX_FILE", index.toString());
-            run(git, List.of("read-tree", newHead), null, env);
-            run(git, List.of("update-index", "-z", "--index-info"), info.toByteArray(), env);
-            return run(git, List.of("write-tree"), null, env).text().strip();
-        } catch (IOException e) {
-            throw new PrdiffException(ErrorCode.INTERNAL_ERROR, "cannot make a private index: " + e.getMessage(), e);
-        } finally {
-            try {
-                if (index != null) {
-                    Files.deleteIfExists(index);
-                }
-            } catch (IOException ignored) {
-                // the private directory goes at exit
-            }
+        try (PrivateIndex index = PrivateIndex.of(git, newHead, "interdiff")) {
+            index.run(List.of("update-index", "-z", "--index-info"), info.toByteArray());
+            return index.run(List.of("write-tree"), null).text().strip();
         }
-    }
-
-    private static Subprocess.Captured run(Git git, List<String> args, byte[] stdin, Map<String, String> env) {
-        Subprocess.Captured r = git.objectsRaw(args, stdin, env);
-        git.check(r.result(), args);
-        return r;
     }
 
     private static String tree(Git git, String commit) {
