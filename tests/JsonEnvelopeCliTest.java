@@ -41,9 +41,7 @@ class JsonEnvelopeCliTest {
     }
 
     static Proc.Result run(String... args) {
-        List<String> all = new ArrayList<>(List.of("-C", repo.dir().toString()));
-        all.addAll(List.of(args));
-        return PrdiffCli.run(all.toArray(String[]::new));
+        return PrdiffCli.in(repo.dir(), args);
     }
 
     static JsonNode envelope(Proc.Result r) throws Exception {

@@ -47,15 +47,11 @@ class OutputControlsCliTest {
     }
 
     static Proc.Result run(String... args) {
-        List<String> all = new ArrayList<>(List.of("-C", repo.dir().toString()));
-        all.addAll(List.of(args));
-        return PrdiffCli.run(all.toArray(String[]::new));
+        return PrdiffCli.in(repo.dir(), args);
     }
 
     static Proc.Result ok(String... args) {
-        Proc.Result r = run(args);
-        assertEquals(0, r.exit(), r.stderr());
-        return r;
+        return PrdiffCli.ok(repo.dir(), args);
     }
 
     static JsonNode list(String... args) throws Exception {
