@@ -124,6 +124,10 @@ class JsonEnvelopeCliTest {
         assertEquals(status.length, at);
         assertTrue(e.at("/metadata/time").asText().endsWith("Z"));
         assertEquals(range, e.at("/data/range/how").asText());
+        String[] sides = range.split("\\.\\.\\.");
+        assertEquals(sides[0], e.at("/data/range/base").asText());
+        assertEquals(sides[1], e.at("/data/range/head").asText());
+        assertEquals(repo.text("merge-base", sides[0], sides[1]).strip(), e.at("/data/range/merge_base").asText());
         assertEquals(PrdiffCli.run("--version").out().strip(), "prdiff " + e.at("/metadata/tool_version").asText());
     }
 

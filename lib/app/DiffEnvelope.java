@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.prdiff.core.FileEntry;
-import dev.prdiff.core.FileList;
+import dev.prdiff.git.DiffSpec;
 import dev.prdiff.core.Pagination;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.shape.SectionCollector;
@@ -39,7 +39,11 @@ public record DiffEnvelope(boolean success, Data data, Pagination pagination, Li
             @JsonProperty("by_change_type") Map<String, Integer> byChangeType) {}
 
     @JsonPropertyOrder({"base", "head", "merge_base", "how"})
-    public record Range(String base, String head, @JsonProperty("merge_base") String mergeBase, String how) {}
+    public record Range(String base, String head, @JsonProperty("merge_base") String mergeBase, String how) {
+        static Range of(DiffSpec spec) {
+            return new Range(spec.baseSha(), spec.headSha(), spec.mergeBaseSha(), spec.range());
+        }
+    }
 
     /**
      * One file. Names follow the file list's convention: a name that is not UTF-8 is git's C-quoted form with its
@@ -67,13 +71,12 @@ public record DiffEnvelope(boolean success, Data data, Pagination pagination, Li
      * and {@code warnings} gathers them (also when this throws, for the failure envelope).
      */
     public static DiffEnvelope of(DiffRequest request, Consumer<String> notices, List<String> warnings) {
-        FileList range = Prdiff.files(request.shaped(dev.prdiff.shape.OutputShape.NONE, request.contextLines(), false),
-                n -> {});
+        Range[] range = {null};
         SectionCollector collector = new SectionCollector();
         Prdiff.diff(request, collector, n -> {
             warnings.add(n);
             notices.accept(n);
-        });
+        }, resolved -> range[0] = resolved);
         List<Change> changes = new ArrayList<>();
         Map<String, Integer> byType = new LinkedHashMap<>();
         long additions = 0;
@@ -92,8 +95,8 @@ public record DiffEnvelope(boolean success, Data data, Pagination pagination, Li
             deletions += s.deletions();
         }
         Pagination page = collector.outcome() == null ? null : collector.outcome().pagination();
-        Range r = new Range(range.baseSha(), range.headSha(), range.mergeBaseSha(), range.range());
-        return new DiffEnvelope(true, new Data(new Summary(changes.size(), additions, deletions, byType), r, changes),
+        return new DiffEnvelope(true, new Data(new Summary(changes.size(), additions, deletions, byType), range[0],
+                changes),
                 page, List.of(), List.copyOf(warnings), metadata(request));
     }
 

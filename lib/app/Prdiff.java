@@ -38,6 +38,12 @@ public final class Prdiff {
 
     /** Writes the unified diff (or only the selected files' sections) to {@code out}. */
     public static void diff(DiffRequest request, OutputStream out, Consumer<String> notices) {
+        diff(request, out, notices, range -> {});
+    }
+
+    /** As {@link #diff(DiffRequest, OutputStream, Consumer)}; {@code resolved} hears the range the diff is of. */
+    public static void diff(DiffRequest request, OutputStream out, Consumer<String> notices,
+            Consumer<DiffEnvelope.Range> resolved) {
         requireLogAlone(request);
         if (request.target() instanceof Target.PullRequest pr) {
             boolean fromObjects = request.sha() != null || request.since() != null;
@@ -48,17 +54,20 @@ public final class Prdiff {
                         + " pin the head with --sha (MCP: sha) to have git compute it from objects: the head SHA is"
                         + " in prdiff --info");
             }
-            new PullRequestDiffs(request, pr).diff(out, notices);
+            new PullRequestDiffs(request, pr).diff(out, notices, resolved);
             return;
         }
         requireNoPullRequestOptions(request);
         LocalDiffs local = local(request);
         DiffSpec spec = resolve(local, request.target(), notices);
         if (request.log()) {
+            resolved.accept(DiffEnvelope.Range.of(spec));
             local.log(spec, oneCommit(request.target()), out);
             return;
         }
-        write(local, since(local, spec, request, notices), selection(request, local.git()), request, out, notices);
+        DiffSpec diffed = since(local, spec, request, notices);
+        resolved.accept(DiffEnvelope.Range.of(diffed));
+        write(local, diffed, selection(request, local.git()), request, out, notices);
     }
 
     /** The range's commits are an answer of their own: no file selection, filters, pages, context or interdiff. */
@@ -95,8 +104,7 @@ public final class Prdiff {
             return;
         }
         DiffRequest request = GeneratedMarks.at(asked, local.git(), spec.headSha(), () -> local.changedPaths(spec));
-        if (selection == null && !request.shape().active()
-                && !(out instanceof dev.prdiff.shape.SectionCollector)) {
+        if (selection == null && request.shape().passesThrough(out)) {
             local.write(spec, out);
             return;
         }

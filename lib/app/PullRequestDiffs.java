@@ -119,9 +119,10 @@ final class PullRequestDiffs {
         return pr.info();
     }
 
-    void diff(OutputStream out, Consumer<String> notices) {
+    /** The diff to {@code out}; {@code resolved} hears the range it was computed from, before it is written. */
+    void diff(OutputStream out, Consumer<String> notices, Consumer<DiffEnvelope.Range> resolved) {
         if (request.since() != null) {
-            writeLocal(sinceSpec(notices), out, notices);
+            writeLocal(sinceSpec(notices), out, notices, resolved);
             return;
         }
         if (pinned()) {
@@ -130,7 +131,7 @@ final class PullRequestDiffs {
                 local().log(spec, false, out);
                 return;
             }
-            writeLocal(spec, out, notices);
+            writeLocal(spec, out, notices, resolved);
             return;
         }
         // gh api cannot name a host with a port (gh pr diff can): such a host goes without the head check and cache.
@@ -140,6 +141,8 @@ final class PullRequestDiffs {
         if (info != null) {
             announce(info, notices);
         }
+        resolved.accept(new DiffEnvelope.Range(info == null ? null : info.baseSha(),
+                info == null ? null : info.headSha(), null, "pull request #" + pr.number()));
         PullRequestDiffCache.Key key = info == null || cache == null ? null : cacheKey(info);
         if (key != null) {
             Optional<InputStream> cached = cache.open(key);
@@ -173,7 +176,7 @@ final class PullRequestDiffs {
             notices.accept("warning: GitHub refused the diff of pull request #" + pr.number()
                     + " (more than 300 files); computed from git objects as " + spec.range() + " in "
                     + local().git().workDir() + "; index lines may abbreviate hashes differently");
-            writeLocal(spec, out, notices);
+            writeLocal(spec, out, notices, resolved);
         }
     }
 
@@ -250,8 +253,7 @@ final class PullRequestDiffs {
             stat(request, selection, diff, out, notices);
             return;
         }
-        if (selection == null && !request.shape().active()
-                && !(out instanceof dev.prdiff.shape.SectionCollector)) {
+        if (selection == null && request.shape().passesThrough(out)) {
             diff.transferTo(out);
             return;
         }
@@ -343,7 +345,9 @@ final class PullRequestDiffs {
         return new FileList(files, spec.range(), spec.baseSha(), spec.headSha(), spec.mergeBaseSha(), "git");
     }
 
-    private void writeLocal(DiffSpec spec, OutputStream out, Consumer<String> notices) {
+    private void writeLocal(DiffSpec spec, OutputStream out, Consumer<String> notices,
+            Consumer<DiffEnvelope.Range> resolved) {
+        resolved.accept(DiffEnvelope.Range.of(spec));
         Prdiff.write(local(), spec, selection(), request, out, notices);
     }
 

@@ -48,6 +48,14 @@ public record OutputShape(FileFilter filter, Integer top, int skip, SectionLimit
         return selects() || limits.active();
     }
 
+    /**
+     * True when git's (or GitHub's) diff can go to {@code out} as it is: nothing to shape, and {@code out} is not a
+     * {@link SectionCollector}, which needs each section apart.
+     */
+    public boolean passesThrough(OutputStream out) {
+        return !active() && !(out instanceof SectionCollector);
+    }
+
     /** True when not every changed file is shown. */
     public boolean selects() {
         return !filter.isEmpty() || paged();
