@@ -103,7 +103,7 @@ public final class Prdiff {
             stat(local, spec, selection, asked, out, notices);
             return;
         }
-        DiffRequest request = GeneratedMarks.at(asked, local.git(), spec.headSha(), () -> local.changedPaths(spec));
+        DiffRequest request = GeneratedMarks.at(asked, local.git(), spec.headSha(), () -> local.changedNames(spec));
         if (selection == null && request.shape().passesThrough(out)) {
             local.write(spec, out);
             return;

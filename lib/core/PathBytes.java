@@ -7,6 +7,8 @@ import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * File names as git stores them: bytes, not always UTF-8. A name is held as a String that keeps every byte:
@@ -41,6 +43,19 @@ public final class PathBytes {
                 return out.flip().toString();
             }
         }
+    }
+
+    /** The names in git's NUL-terminated list ({@code -z} output), each decoded as {@link #decode} does. */
+    public static List<String> nulSeparated(byte[] b) {
+        List<String> names = new ArrayList<>();
+        int start = 0;
+        for (int i = 0; i < b.length; i++) {
+            if (b[i] == 0) {
+                names.add(decode(b, start, i));
+                start = i + 1;
+            }
+        }
+        return names;
     }
 
     /** The bytes {@link #decode} read the name from. */

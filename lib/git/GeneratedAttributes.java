@@ -4,7 +4,6 @@ import dev.prdiff.core.PathBytes;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -71,14 +70,6 @@ public final class GeneratedAttributes {
     /** The commit's files; a big tree without a .gitattributes pays only this listing. */
     private static List<String> treePaths(Git git, String commit) {
         byte[] names = git.objectsOutput(List.of("ls-tree", "-r", "-z", "--name-only", "--end-of-options", commit));
-        List<String> paths = new ArrayList<>();
-        int start = 0;
-        for (int i = 0; i < names.length; i++) {
-            if (names[i] == 0) {
-                paths.add(PathBytes.decode(names, start, i));
-                start = i + 1;
-            }
-        }
-        return paths;
+        return PathBytes.nulSeparated(names);
     }
 }

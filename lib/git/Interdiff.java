@@ -147,7 +147,7 @@ public record Interdiff(DiffSpec spec, String oldHead, String newHead, String ol
     private static List<String> names(Git git, String from, String to) {
         byte[] z = git.objectsOutput(GitEnvironment.diffArgs(List.of("--name-only", "-z", "--no-renames"),
                 List.of(from, to), List.of()));
-        return List.of(PathBytes.decode(z).split("\0")).stream().filter(s -> !s.isEmpty()).toList();
+        return PathBytes.nulSeparated(z);
     }
 
     /**

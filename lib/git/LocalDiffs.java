@@ -2,6 +2,7 @@ package dev.prdiff.git;
 
 import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.FileEntry;
+import dev.prdiff.core.PathBytes;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.diff.SectionFilter;
 
@@ -183,6 +184,17 @@ public final class LocalDiffs {
             }
         }
         return paths;
+    }
+
+    /**
+     * The same names as {@link #changedPaths}, both sides of a rename, from git's comparison of trees alone: no
+     * file's contents are compared, so this costs little however big the range.
+     */
+    public List<String> changedNames(DiffSpec spec) {
+        var out = new ByteArrayOutputStream();
+        run(spec, List.of("--name-only", "-z", "--no-renames"),
+                Subprocess.keeping(out, Subprocess.CAPTURE_LIMIT, "git diff --name-only"));
+        return PathBytes.nulSeparated(out.toByteArray());
     }
 
     /** The changed files with their line counts, in diff order, as git's --raw and --numstat report them. */
