@@ -1,6 +1,7 @@
 import org.junit.jupiter.api.Test;
 import support.Proc;
 import support.RepoRoot;
+import support.TempDirs;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -25,8 +26,8 @@ class BenchWorkloadTest {
 
     @Test
     void aTinyWorkloadHasTheSameShasInTwoCachesAndTheShapeAsked() throws IOException {
-        Path first = Files.createTempDirectory("prdiff-bench-a");
-        Path second = Files.createTempDirectory("prdiff-bench-b");
+        Path first = TempDirs.create("prdiff-bench-a");
+        Path second = TempDirs.create("prdiff-bench-b");
         try {
             Path repo = build(first);
             assertEquals(MAIN + "\n" + FEATURE + "\n", git(repo, "rev-parse", "main", "feature"));

@@ -4,6 +4,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import support.HangingRepo;
 import support.Proc;
 import support.TempRepo;
+import support.TempDirs;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,7 +36,7 @@ class CliErrorsTest {
 
     @Test
     void outsideARepositoryIsNotARepository() throws Exception {
-        Path empty = Files.createTempDirectory("prdiff-norepo-");
+        Path empty = TempDirs.create("prdiff-norepo-");
         Proc.Result res = PrdiffCli.run("-C", empty.toString(), "--commit", "HEAD");
         assertEquals(1, res.exit());
         assertTrue(res.stderr().startsWith("prdiff: error [NOT_A_REPOSITORY]: "), res.stderr());

@@ -6,6 +6,7 @@ import support.BareOracle;
 import support.Fixtures;
 import support.Proc;
 import support.TempRepo;
+import support.TempDirs;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -71,7 +72,7 @@ class CommitReadsHermeticTest {
         decoy = TempRepo.init();
         decoy.write("src/app.ts", "decoy app 1\n");
         decoy.commit("decoy");
-        poisoned = Files.createTempDirectory("prdiff-poisoned-reads-");
+        poisoned = TempDirs.create("prdiff-poisoned-reads-");
         String attributes = "* diff=evil filter=evil text eol=crlf\n*.ts -diff\n";
         Files.writeString(poisoned.resolve("attributes"), attributes);
         String config = "[grep]\n\tpatternType = fixed\n\tcolumn = true\n\tlineNumber = false\n\tfullName = true\n"

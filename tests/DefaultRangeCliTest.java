@@ -1,6 +1,7 @@
 import org.junit.jupiter.api.Test;
 import support.Proc;
 import support.TempRepo;
+import support.TempDirs;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -151,7 +152,7 @@ class DefaultRangeCliTest {
     @Test
     void aBareRepositorySaysWhatToPass() throws Exception {
         try (TempRepo r = forkedFromTheRemote()) {
-            Path bare = Files.createTempDirectory("prdiff-bare-");
+            Path bare = TempDirs.create("prdiff-bare-");
             try {
                 r.git("clone", "-q", "--bare", r.dir().toString(), bare.toString());
                 Proc.Result res = fails(r, bare, "INVALID_INPUT");

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 import support.Fixtures;
 import support.Proc;
 import support.TempRepo;
+import support.TempDirs;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -57,7 +58,7 @@ class HermeticGuardTest {
         decoy.write("src/app.ts", "decoy\n");
         decoy.commit("decoy");
         poisonWorkTree();
-        poisonedHome = Files.createTempDirectory("prdiff-poisoned-home-");
+        poisonedHome = TempDirs.create("prdiff-poisoned-home-");
         String poisonedConfig = "[diff]\n\tnoprefix = true\n\tmnemonicPrefix = true\n\texternal = /bin/false\n"
                 + "\trelative = true\n\tcontext = 0\n\talgorithm = patience\n[color]\n\tui = always\n"
                 + "[core]\n\tquotePath = false\n\tabbrev = 12\n";
@@ -86,7 +87,7 @@ class HermeticGuardTest {
     }
 
     static Map<String, String> poisonedEnv() throws IOException {
-        Path fakeIndex = Files.createTempFile("prdiff-fake-index-", "");
+        Path fakeIndex = TempDirs.file("prdiff-fake-index-", "");
         Files.writeString(fakeIndex, "not an index");
         Map<String, String> env = new HashMap<>();
         env.put("PATH", System.getenv("PATH"));

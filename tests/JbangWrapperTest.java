@@ -1,4 +1,5 @@
 import support.RepoRoot;
+import support.TempDirs;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -169,8 +170,8 @@ class JbangWrapperTest {
     private static Result run(List<String> args, Map<String, String> env, byte[] stdin) throws Exception {
         List<String> command = new ArrayList<>(List.of(root.resolve("jbang").toString()));
         command.addAll(args);
-        Path out = Files.createTempFile("jbang-wrapper-test", ".out");
-        Path err = Files.createTempFile("jbang-wrapper-test", ".err");
+        Path out = TempDirs.file("jbang-wrapper-test", ".out");
+        Path err = TempDirs.file("jbang-wrapper-test", ".err");
         try {
             ProcessBuilder pb = new ProcessBuilder(command).directory(root.toFile())
                     .redirectOutput(out.toFile()).redirectError(err.toFile());

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Timeout;
 import support.NeutralGit;
 import support.Proc;
 import support.RepoRoot;
+import support.TempDirs;
 
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -40,7 +41,7 @@ class LocaleTest {
 
     @BeforeAll
     static void fixture() throws Exception {
-        parent = Files.createTempDirectory("prdiff-locale-");
+        parent = TempDirs.create("prdiff-locale-");
         repo = Files.createDirectory(parent.resolve("ü-repo"));
         git("init", "-q", "-b", "main");
         Files.writeString(repo.resolve("a.txt"), "a\n");

@@ -12,6 +12,7 @@ import support.OpenApiDocument;
 import support.Fault;
 import support.Proc;
 import support.PullRequestScenario;
+import support.TempDirs;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -125,7 +126,7 @@ class McpPullRequestToolTest {
 
     @Test
     void aShaWithoutACloneIsNotARepository() throws Exception {
-        Path empty = Files.createTempDirectory("prdiff-noclone-");
+        Path empty = TempDirs.create("prdiff-noclone-");
         try {
             JsonNode body = McpToolsTest.toolError(s.callResult("get_pull_request_diff", args("pr_number", 1,
                     "repo", "octo/demo", "sha", scenario.pr.headSha(), "repo_path", empty.toString())), "NOT_A_REPOSITORY");
@@ -157,7 +158,7 @@ class McpPullRequestToolTest {
     /** The server keeps a pull request's diff in memory: with the disk cache emptied, reading on downloads nothing. */
     @Test
     void aServerReadsAPullRequestFileByFileWithOneDownload() throws Exception {
-        java.nio.file.Path cache = java.nio.file.Files.createTempDirectory("prdiff-mcp-cache-");
+        java.nio.file.Path cache = TempDirs.create("prdiff-mcp-cache-");
         java.util.Map<String, String> env = new java.util.HashMap<>(scenario.env);
         env.put("PRDIFF_CACHE_DIR", cache.toString());
         McpSession own = McpSession.initialized(McpSession.config(scenario.clone.dir()).withEnv(env));

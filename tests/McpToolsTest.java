@@ -10,6 +10,7 @@ import support.OpenApiDocument;
 import support.SchemaViolations;
 import support.Fixtures;
 import support.TempRepo;
+import support.TempDirs;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -42,7 +43,7 @@ class McpToolsTest {
         String[] shas = Fixtures.everyShape(repo);
         base = shas[0];
         head = shas[1];
-        notARepo = Files.createTempDirectory("prdiff-not-a-repo-");
+        notARepo = TempDirs.create("prdiff-not-a-repo-");
         s = McpSession.initialized(repo.dir());
     }
 

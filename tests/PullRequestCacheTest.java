@@ -6,6 +6,7 @@ import support.GitHubStandIn;
 import support.Proc;
 import support.PullRequestFixture;
 import support.PullRequestScenario;
+import support.TempDirs;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -48,7 +49,7 @@ class PullRequestCacheTest {
 
     @BeforeEach
     void freshCache() throws IOException {
-        cacheDir = Files.createTempDirectory("prdiff-cache-");
+        cacheDir = TempDirs.create("prdiff-cache-");
         env = new HashMap<>(scenario.env);
         env.put("PRDIFF_CACHE_DIR", cacheDir.toString());
         scenario.github.clearRequests();

@@ -8,6 +8,7 @@ import support.Proc;
 import support.PullRequestFixture;
 import support.PullRequestScenario;
 import support.TempRepo;
+import support.TempDirs;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -175,8 +176,8 @@ class PullRequestCliTest {
             hostile.git("fetch", "-q", scenario.origin.bare().toString(), "main");
             hostile.git("reset", "-q", "--hard", "FETCH_HEAD");
             hostile.git("remote", "add", "origin", scenario.origin.cloneUrl());
-            java.nio.file.Path markers = java.nio.file.Files.createTempDirectory("prdiff-markers-");
-            java.nio.file.Path hooks = java.nio.file.Files.createTempDirectory("prdiff-hooks-");
+            java.nio.file.Path markers = TempDirs.create("prdiff-markers-");
+            java.nio.file.Path hooks = TempDirs.create("prdiff-hooks-");
             java.nio.file.Path hook = hooks.resolve("reference-transaction");
             java.nio.file.Files.writeString(hook, "#!/bin/sh\ntouch '" + markers + "/hook'\n");
             hook.toFile().setExecutable(true);
@@ -270,7 +271,7 @@ class PullRequestCliTest {
 
     @Test
     void shaWithoutACloneSaysWhatIsNeeded() throws Exception {
-        java.nio.file.Path empty = java.nio.file.Files.createTempDirectory("prdiff-noclone-");
+        java.nio.file.Path empty = TempDirs.create("prdiff-noclone-");
         Proc.Result r = prdiff("1", "-R", "octo/demo", "-C", empty.toString(), "--sha", scenario.pr.headSha());
         assertError("NOT_A_REPOSITORY", r);
         assertTrue(r.stderr().contains("must be a local clone of octo/demo"), r.stderr());
@@ -345,7 +346,7 @@ class PullRequestCliTest {
 
     @Test
     void aMissingGhIsAPrerequisiteNamingThePackage() throws Exception {
-        java.nio.file.Path bin = java.nio.file.Files.createTempDirectory("prdiff-nogh-");
+        java.nio.file.Path bin = TempDirs.create("prdiff-nogh-");
         java.nio.file.Files.createSymbolicLink(bin.resolve("git"), java.nio.file.Path.of(
                 Proc.run(List.of("sh", "-c", "command -v git"), bin, scenario.env, Duration.ofSeconds(10)).out().trim()));
         Map<String, String> noGh = new HashMap<>(scenario.env);

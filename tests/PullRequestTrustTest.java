@@ -12,6 +12,7 @@ import support.PullRequestScenario;
 import support.Reply;
 import support.TempRepo;
 import support.TokenTrap;
+import support.TempDirs;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -74,7 +75,7 @@ class PullRequestTrustTest {
     static Map<String, String> trapEnv(String... hosts) {
         Map<String, String> env = trap.env(scenario.env);
         try {
-            Path config = Files.createTempDirectory("prdiff-gh-config-");
+            Path config = TempDirs.create("prdiff-gh-config-");
             StringBuilder yml = new StringBuilder();
             for (String h : hosts) {
                 yml.append(h).append(":\n    oauth_token: stored-token\n    user: me\n    git_protocol: https\n");
@@ -268,8 +269,8 @@ class PullRequestTrustTest {
     @Test
     void aDirectoryThatIsNoRepositoryIsNeverReplacedByAnother() throws IOException {
         Path missing = scenario.clone.dir().resolveSibling("prdiff-no-such-dir");
-        Path file = Files.createTempFile("prdiff-file-", ".txt");
-        Path plain = Files.createTempDirectory("prdiff-plain-");
+        Path file = TempDirs.file("prdiff-file-", ".txt");
+        Path plain = TempDirs.create("prdiff-plain-");
         try {
             for (String dir : List.of(missing.toString(), file.toString(), plain.toString(),
                     " " + scenario.clone.dir(), scenario.clone.dir() + " ")) {

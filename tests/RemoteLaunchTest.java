@@ -7,6 +7,7 @@ import support.Fixtures;
 import support.Proc;
 import support.RepoRoot;
 import support.TempRepo;
+import support.TempDirs;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -52,7 +53,7 @@ class RemoteLaunchTest {
             exchange.close();
         });
         server.start();
-        jbangDir = Files.createTempDirectory("prdiff-jbang-dir-");
+        jbangDir = TempDirs.create("prdiff-jbang-dir-");
         Proc.Result trust = jbang("trust", "add", base());
         assertEquals(0, trust.exit(), trust.stderr());
         repo = TempRepo.init();

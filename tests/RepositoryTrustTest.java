@@ -2,6 +2,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import support.Proc;
 import support.TempRepo;
+import support.TempDirs;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,7 +27,7 @@ class RepositoryTrustTest {
 
     @Test
     void aMissingDirectoryOrAFileIsNotARepositoryNeverAnotherOne() throws Exception {
-        Path file = Files.createTempFile("prdiff-file-", ".txt");
+        Path file = TempDirs.file("prdiff-file-", ".txt");
         try {
             for (String dir : List.of("/nonexistent/prdiff-typo", file.toString(), file + "/sub")) {
                 assertNotARepository(PrdiffCli.run("-C", dir, "--commit", "HEAD"));
@@ -54,9 +55,9 @@ class RepositoryTrustTest {
             String first = r.commit("a");
             r.write("a.txt", "b\n");
             r.commit("b");
-            Path bare = Files.createTempDirectory("prdiff-bare-").resolve("nested.git");
+            Path bare = TempDirs.create("prdiff-bare-").resolve("nested.git");
             r.git("clone", "-q", "--bare", r.dir().toString(), bare.toString());
-            Path home = Files.createTempDirectory("prdiff-home-");
+            Path home = TempDirs.create("prdiff-home-");
             Map<String, String> env = env(home);
             assertEquals(0, PrdiffCli.run(env, "-C", bare.toString(), first + "...HEAD").exit(), "works by default");
             Files.writeString(home.resolve(".gitconfig"), "[safe]\n\tbareRepository = explicit\n");
@@ -80,7 +81,7 @@ class RepositoryTrustTest {
             Proc.Result chown = Proc.run(List.of("chown", "-R", "nobody", r.dir().toString()), r.dir(),
                     Map.of("PATH", System.getenv("PATH")), java.time.Duration.ofSeconds(30));
             assertEquals(0, chown.exit(), chown.stderr());
-            Path home = Files.createTempDirectory("prdiff-home-");
+            Path home = TempDirs.create("prdiff-home-");
             Map<String, String> env = env(home);
             Proc.Result refused = PrdiffCli.run(env, "-C", r.dir().toString(), first + "...HEAD");
             assertNotARepository(refused);

@@ -69,19 +69,17 @@ class RunTests {
         progress.skipReasons.forEach(reason -> System.out.println("skipped: " + reason));
         System.out.println(s.getTestsSucceededCount() + " passed, " + failed + " failed"
                 + (skipped > 0 ? ", " + skipped + " skipped" : ""));
+        support.TempDirs.removeAll();
         System.exit(failed == 0 && s.getTestsFoundCount() > 0 ? 0 : 1);
     }
 
     /**
-     * A path for jqwik's failure database in a new temporary folder of this run's own, removed when the run ends.
+     * A path for jqwik's failure database in a new temporary folder of this run's own, removed when the run ends
+     * with the rest of the tests' temporary files.
      * The file itself does not exist yet: jqwik cannot read an empty one and printed a stack trace saying so.
      */
     private static Path jqwikDatabase() throws java.io.IOException {
-        Path dir = java.nio.file.Files.createTempDirectory("prdiff-jqwik-");
-        Path file = dir.resolve("failures.database");
-        dir.toFile().deleteOnExit();
-        file.toFile().deleteOnExit();
-        return file;
+        return support.TempDirs.create("prdiff-jqwik-").resolve("failures.database");
     }
 
     /**

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import support.Proc;
 import support.TempRepo;
+import support.TempDirs;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -106,7 +107,7 @@ class TerminalCliTest {
 
     @Test
     void aTerminalsOutputGoesThroughThePagerPrdiffPagerFirst() throws Exception {
-        Path paged = Files.createTempFile("prdiff-paged-", ".txt");
+        Path paged = TempDirs.file("prdiff-paged-", ".txt");
         try {
             Run r = run(true, Map.of("PRDIFF_PAGER", "cat > '" + paged + "'", "PAGER", "false"), RANGE);
             assertEquals(0, r.exit(), r.stderr());

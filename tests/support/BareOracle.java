@@ -37,7 +37,7 @@ public final class BareOracle implements AutoCloseable {
     /** {@code git clone --bare repo}, run in the empty environment too. */
     public static BareOracle cloneOf(Path repo) {
         try {
-            BareOracle o = new BareOracle(Files.createTempDirectory("prdiff-oracle-"));
+            BareOracle o = new BareOracle(TempDirs.create("prdiff-oracle-"));
             Files.createDirectories(o.root.resolve("empty-home"));
             o.git(o.root, "clone", "--bare", "-q", repo.toString(), o.gitDir.toString());
             return o;

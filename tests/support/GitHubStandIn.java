@@ -55,7 +55,7 @@ public final class GitHubStandIn implements AutoCloseable {
     private final GitHttpBackend git;
 
     private GitHubStandIn() throws IOException {
-        root = Files.createTempDirectory("prdiff-github-");
+        root = TempDirs.create("prdiff-github-");
         Files.createDirectories(root.resolve("repos"));
         api = new RestApi(this::repo, id -> repos().stream().filter(r -> r.id() == id).findFirst());
         git = new GitHttpBackend(root.resolve("repos"));

@@ -27,7 +27,7 @@ public final class HangingProgram implements AutoCloseable {
     /** {@code failure}: what to do instead of hanging when triggered, with {@code REAL} standing for the real program. */
     private HangingProgram(String program, String trigger, String failure) {
         try {
-            dir = Files.createTempDirectory(marker);
+            dir = TempDirs.create(marker);
             String real = onPath(program);
             Path sleep = Path.of(onPath("sleep"));
             // A copy, not a link: the JDK names a process by its executable's real path (/proc/PID/exe).

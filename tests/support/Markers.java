@@ -27,7 +27,7 @@ public final class Markers implements AutoCloseable {
 
     public Markers() {
         try {
-            root = Files.createTempDirectory("prdiff-markers-");
+            root = TempDirs.create("prdiff-markers-");
             bin = Files.createDirectories(root.resolve("bin"));
             markers = Files.createDirectories(root.resolve("markers"));
         } catch (IOException e) {

@@ -84,7 +84,7 @@ public final class McpClientNode {
             Path script = CACHE.resolve("e2e.mjs");
             // Node resolves imports next to the script, so the script runs from beside the installed node_modules.
             Files.copy(SOURCE.resolve("e2e.mjs"), script, StandardCopyOption.REPLACE_EXISTING);
-            Path casesFile = Files.createTempFile("prdiff-mcp-cases-", ".json");
+            Path casesFile = TempDirs.file("prdiff-mcp-cases-", ".json");
             try {
                 JSON.writeValue(casesFile.toFile(), cases);
                 List<String> argv = new ArrayList<>(List.of(executable("node"), script.toString(), casesFile.toString()));

@@ -25,13 +25,9 @@ public final class TempRepo implements AutoCloseable {
     }
 
     public static TempRepo init() {
-        try {
-            TempRepo repo = new TempRepo(Files.createTempDirectory("prdiff-repo-"));
-            repo.git("init", "-q", "-b", "main");
-            return repo;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        TempRepo repo = new TempRepo(TempDirs.create("prdiff-repo-"));
+        repo.git("init", "-q", "-b", "main");
+        return repo;
     }
 
     public Path dir() {

@@ -38,7 +38,7 @@ public final class TokenTrap implements AutoCloseable {
     private final List<Seen> seen = new CopyOnWriteArrayList<>();
 
     private TokenTrap() throws IOException, GeneralSecurityException {
-        dir = Files.createTempDirectory("prdiff-trap-");
+        dir = TempDirs.create("prdiff-trap-");
         Path store = dir.resolve("trap.p12");
         keytool("-genkeypair", "-alias", "trap", "-keyalg", "RSA", "-keysize", "2048", "-validity", "2",
                 "-dname", "CN=127.0.0.1", "-ext", "SAN=ip:127.0.0.1", "-storetype", "PKCS12",
