@@ -22,6 +22,7 @@
 //SOURCES diff/QuotedPath.java
 //SOURCES diff/SectionFilter.java
 //SOURCES diff/SectionHeader.java
+//SOURCES git/AttributesFilesMemo.java
 //SOURCES git/CommitGraphMemo.java
 //SOURCES git/CommitReads.java
 //SOURCES git/DiffSpec.java

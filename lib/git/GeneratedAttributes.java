@@ -4,6 +4,7 @@ import dev.prdiff.core.PathBytes;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -22,15 +23,21 @@ public final class GeneratedAttributes {
     /**
      * Per path: TRUE when marked generated (set or {@code =true}), FALSE when unmarked ({@code -linguist-generated}
      * or {@code =false}), absent when unspecified. Empty, without reading an index, when the commit's tree holds
-     * no .gitattributes. {@code paths} null: every file of the commit's tree.
+     * no .gitattributes (remembered per full commit id, so a warm call on the same head lists no tree).
+     * {@code paths} null: every file of the commit's tree.
      */
     public static Map<String, Boolean> at(Git git, String commit, Supplier<Collection<String>> paths) {
         Map<String, Boolean> marks = new HashMap<>();
-        List<String> tree = treePaths(git, commit);
-        if (tree.stream().noneMatch(p -> p.equals(".gitattributes") || p.endsWith("/.gitattributes"))) {
+        List<List<String>> listed = new ArrayList<>(1);
+        boolean present = git.hasAttributesFiles(commit, () -> {
+            listed.add(treePaths(git, commit));
+            return listed.get(0).stream().anyMatch(p -> p.equals(".gitattributes") || p.endsWith("/.gitattributes"));
+        });
+        if (!present) {
             return marks;
         }
-        Collection<String> asked = paths == null ? tree : paths.get();
+        Collection<String> asked = paths != null ? paths.get()
+                : listed.isEmpty() ? treePaths(git, commit) : listed.get(0);
         ByteArrayOutputStream stdin = new ByteArrayOutputStream();
         for (String path : asked) {
             stdin.writeBytes(PathBytes.encode(path));

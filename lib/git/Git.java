@@ -195,6 +195,11 @@ public final class Git {
         return CommitGraphMemo.mergeBases(scratch, a, b, compute);
     }
 
+    /** Whether the commit's tree holds a .gitattributes, kept for this process when it is a full id. */
+    boolean hasAttributesFiles(String commit, java.util.function.BooleanSupplier compute) {
+        return AttributesFilesMemo.present(scratch, commit, compute);
+    }
+
     /** True when the revision names a commit in the local object store. */
     public boolean hasCommit(String rev) {
         try {
