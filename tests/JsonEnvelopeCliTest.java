@@ -123,7 +123,7 @@ class JsonEnvelopeCliTest {
         }
         assertEquals(status.length, at);
         assertTrue(e.at("/metadata/time").asText().endsWith("Z"));
-        assertEquals(range, e.at("/data/range/how").asText());
+        assertEquals("three-dot range " + range + " (from the merge base)", e.at("/data/range/how").asText());
         String[] sides = range.split("\\.\\.\\.");
         assertEquals(sides[0], e.at("/data/range/base").asText());
         assertEquals(sides[1], e.at("/data/range/head").asText());

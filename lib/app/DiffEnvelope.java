@@ -40,8 +40,8 @@ public record DiffEnvelope(boolean success, Data data, Pagination pagination, Li
 
     @JsonPropertyOrder({"base", "head", "merge_base", "how"})
     public record Range(String base, String head, @JsonProperty("merge_base") String mergeBase, String how) {
-        static Range of(DiffSpec spec) {
-            return new Range(spec.baseSha(), spec.headSha(), spec.mergeBaseSha(), spec.range());
+        static Range of(DiffSpec spec, String how) {
+            return new Range(spec.baseSha(), spec.headSha(), spec.mergeBaseSha(), how);
         }
     }
 
