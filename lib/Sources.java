@@ -59,6 +59,7 @@
 //SOURCES app/GeneratedMarks.java
 //SOURCES app/PathSelection.java
 //SOURCES app/Prdiff.java
+//SOURCES app/RangeWording.java
 //SOURCES app/PullRequestDiffs.java
 //SOURCES app/Target.java
 //SOURCES shape/BinaryTrim.java

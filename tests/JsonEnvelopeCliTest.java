@@ -123,7 +123,7 @@ class JsonEnvelopeCliTest {
         }
         assertEquals(status.length, at);
         assertTrue(e.at("/metadata/time").asText().endsWith("Z"));
-        assertEquals(range, e.at("/data/range/how").asText());
+        assertEquals("three-dot range " + range + " (from the merge base)", e.at("/data/range/how").asText());
         String[] sides = range.split("\\.\\.\\.");
         assertEquals(sides[0], e.at("/data/range/base").asText());
         assertEquals(sides[1], e.at("/data/range/head").asText());
@@ -165,6 +165,44 @@ class JsonEnvelopeCliTest {
         assertEquals(git.size(), e.at("/pagination/total").asInt());
         assertEquals(3, e.at("/pagination/next_skip").asInt());
         assertTrue(e.at("/pagination/has_more").asBoolean());
+        assertSummaryIsGits(e, range);
+    }
+
+    @Test
+    void summaryCountsEveryPageOfTheFilteredSelection() throws Exception {
+        JsonNode e = envelope(run(range, "--json", "--top", "2", "--skip", "1", "--exclude", "lib/**"));
+        assertEquals(2, e.at("/data/changes").size());
+        assertSummaryIsGits(e, range, "--", ".", ":(exclude)lib");
+        JsonNode unpaged = envelope(run(range, "--json", "--exclude", "lib/**"));
+        assertEquals(unpaged.at("/data/summary"), e.at("/data/summary"));
+        assertEquals(e.at("/pagination/total").asInt(), e.at("/data/summary/files").asInt());
+    }
+
+    /** summary's files, additions and deletions are git's --numstat totals for {@code args}. */
+    static void assertSummaryIsGits(JsonNode e, String... args) {
+        String[] numstat = repo.text(NeutralGit.diff(concat("--numstat", args))).split("\n");
+        long add = 0;
+        long del = 0;
+        for (String line : numstat) {
+            String[] f = line.split("\t");
+            add += f[0].equals("-") ? 0 : Long.parseLong(f[0]);
+            del += f[1].equals("-") ? 0 : Long.parseLong(f[1]);
+        }
+        assertEquals(numstat.length, e.at("/data/summary/files").asInt());
+        assertEquals(add, e.at("/data/summary/additions").asLong());
+        assertEquals(del, e.at("/data/summary/deletions").asLong());
+        int types = 0;
+        for (JsonNode n : e.at("/data/summary/by_change_type")) {
+            types += n.asInt();
+        }
+        assertEquals(numstat.length, types);
+    }
+
+    static String[] concat(String first, String... rest) {
+        String[] all = new String[rest.length + 1];
+        all[0] = first;
+        System.arraycopy(rest, 0, all, 1, rest.length);
+        return all;
     }
 
     @Test

@@ -7,6 +7,7 @@ import dev.prdiff.core.FileEntry;
 import dev.prdiff.git.DiffSpec;
 import dev.prdiff.core.Pagination;
 import dev.prdiff.core.PrdiffException;
+import dev.prdiff.shape.OutputShape;
 import dev.prdiff.shape.SectionCollector;
 
 import java.nio.ByteBuffer;
@@ -40,8 +41,8 @@ public record DiffEnvelope(boolean success, Data data, Pagination pagination, Li
 
     @JsonPropertyOrder({"base", "head", "merge_base", "how"})
     public record Range(String base, String head, @JsonProperty("merge_base") String mergeBase, String how) {
-        static Range of(DiffSpec spec) {
-            return new Range(spec.baseSha(), spec.headSha(), spec.mergeBaseSha(), spec.range());
+        static Range of(DiffSpec spec, String how) {
+            return new Range(spec.baseSha(), spec.headSha(), spec.mergeBaseSha(), how);
         }
     }
 
@@ -95,9 +96,29 @@ public record DiffEnvelope(boolean success, Data data, Pagination pagination, Li
             deletions += s.deletions();
         }
         Pagination page = collector.outcome() == null ? null : collector.outcome().pagination();
-        return new DiffEnvelope(true, new Data(new Summary(changes.size(), additions, deletions, byType), range[0],
-                changes),
+        Summary summary = page != null && page.showing() < page.total() ? wholeSelection(request)
+                : new Summary(changes.size(), additions, deletions, byType);
+        return new DiffEnvelope(true, new Data(summary, range[0], changes),
                 page, List.of(), List.copyOf(warnings), metadata(request));
+    }
+
+    /**
+     * The summary of every page: the request's file list with its filters but no page. A second pass over the
+     * range (a numstat, or GitHub's file list), paid only when the page leaves files out.
+     */
+    private static Summary wholeSelection(DiffRequest request) {
+        OutputShape shape = request.shape();
+        DiffRequest all = request.shaped(new OutputShape(shape.filter(), null, 0), request.contextLines(), false);
+        Map<String, Integer> byType = new LinkedHashMap<>();
+        long additions = 0;
+        long deletions = 0;
+        List<FileEntry> files = Prdiff.files(all, n -> {}).files();
+        for (FileEntry f : files) {
+            byType.merge(f.status(), 1, Integer::sum);
+            additions += f.additions();
+            deletions += f.deletions();
+        }
+        return new Summary(files.size(), additions, deletions, byType);
     }
 
     /** The envelope for a failed answer: the error's stable code and message. */

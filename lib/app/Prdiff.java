@@ -61,12 +61,13 @@ public final class Prdiff {
         LocalDiffs local = local(request);
         DiffSpec spec = resolve(local, request.target(), notices);
         if (request.log()) {
-            resolved.accept(DiffEnvelope.Range.of(spec));
+            resolved.accept(DiffEnvelope.Range.of(spec, RangeWording.local(request.target(), spec)));
             local.log(spec, oneCommit(request.target()), out);
             return;
         }
         DiffSpec diffed = since(local, spec, request, notices);
-        resolved.accept(DiffEnvelope.Range.of(diffed));
+        String how = RangeWording.local(request.target(), spec);
+        resolved.accept(DiffEnvelope.Range.of(diffed, diffed == spec ? how : RangeWording.since(how, diffed)));
         write(local, diffed, selection(request, local.git()), request, out, notices);
     }
 

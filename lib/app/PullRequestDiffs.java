@@ -122,7 +122,8 @@ final class PullRequestDiffs {
     /** The diff to {@code out}; {@code resolved} hears the range it was computed from, before it is written. */
     void diff(OutputStream out, Consumer<String> notices, Consumer<DiffEnvelope.Range> resolved) {
         if (request.since() != null) {
-            writeLocal(sinceSpec(notices), out, notices, resolved);
+            DiffSpec since = sinceSpec(notices);
+            writeLocal(since, out, notices, resolved, RangeWording.since("pull request #" + pr.number(), since));
             return;
         }
         if (pinned()) {
@@ -131,7 +132,7 @@ final class PullRequestDiffs {
                 local().log(spec, false, out);
                 return;
             }
-            writeLocal(spec, out, notices, resolved);
+            writeLocal(spec, out, notices, resolved, RangeWording.pullRequestObjects(pr.number(), spec, true));
             return;
         }
         // gh api cannot name a host with a port (gh pr diff can): such a host goes without the head check and cache.
@@ -142,7 +143,7 @@ final class PullRequestDiffs {
             announce(info, notices);
         }
         resolved.accept(new DiffEnvelope.Range(info == null ? null : info.baseSha(),
-                info == null ? null : info.headSha(), null, "pull request #" + pr.number()));
+                info == null ? null : info.headSha(), null, RangeWording.livePullRequest(pr.number())));
         PullRequestDiffCache.Key key = info == null || cache == null ? null : cacheKey(info);
         if (key != null) {
             Optional<InputStream> cached = cache.open(key);
@@ -176,7 +177,7 @@ final class PullRequestDiffs {
             notices.accept("warning: GitHub refused the diff of pull request #" + pr.number()
                     + " (more than 300 files); computed from git objects as " + spec.range() + " in "
                     + local().git().workDir() + "; index lines may abbreviate hashes differently");
-            writeLocal(spec, out, notices, resolved);
+            writeLocal(spec, out, notices, resolved, RangeWording.pullRequestObjects(pr.number(), spec, false));
         }
     }
 
@@ -346,8 +347,8 @@ final class PullRequestDiffs {
     }
 
     private void writeLocal(DiffSpec spec, OutputStream out, Consumer<String> notices,
-            Consumer<DiffEnvelope.Range> resolved) {
-        resolved.accept(DiffEnvelope.Range.of(spec));
+            Consumer<DiffEnvelope.Range> resolved, String how) {
+        resolved.accept(DiffEnvelope.Range.of(spec, how));
         Prdiff.write(local(), spec, selection(), request, out, notices);
     }
 

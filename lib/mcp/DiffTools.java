@@ -2,11 +2,13 @@ package dev.prdiff.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.prdiff.app.DiffEnvelope;
 import dev.prdiff.app.DiffRequest;
 import dev.prdiff.app.Prdiff;
 import dev.prdiff.app.Target;
 import dev.prdiff.cache.MemoryCache;
 import dev.prdiff.core.ErrorCode;
+import dev.prdiff.core.Json;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.git.Revisions;
 import dev.prdiff.shape.DiffLayout;
@@ -82,6 +84,10 @@ final class DiffTools {
         DiffRequest request = new DiffRequest(new Target.PullRequest(number.asLong(), null), paths(args, "file"),
                 dir(args), gitTimeout, text(args, "repo"), text(args, "sha"), null, false, env,
                 text(args, "repo_path") != null, memory);
+        if (args.path("files_only").asBoolean(false) && args.path("json").asBoolean(false)) {
+            throw new PrdiffException(ErrorCode.INVALID_INPUT, "json is the diff's envelope and files_only a file"
+                    + " list: ask for one");
+        }
         return args.path("files_only").asBoolean(false) ? fileList(shaped(request, args), args)
                 : diffText(limited(shaped(request, args), "get_pull_request_diff", "file", args), args);
     }
@@ -160,6 +166,9 @@ final class DiffTools {
 
     private ObjectNode diffText(DiffRequest request, JsonNode args) {
         List<String> notices = new ArrayList<>();
+        if (args.path("json").asBoolean(false)) {
+            return envelope(request, notices);
+        }
         CappedBuffer out = new CappedBuffer(maxDiffBytes, cap -> new PrdiffException(ErrorCode.INVALID_INPUT,
                 "the diff is larger than " + cap + " bytes, too large for one answer; list the files"
                 + " (get_changed_files, or files_only) and ask for fewer of them with path (or file), include,"
@@ -167,6 +176,19 @@ final class DiffTools {
         Prdiff.diff(request, out, notices::add);
         return ToolResults.withNotices(ToolResults.text(ToolResults.utf8(out.toByteArray(), "the diff", notices)),
                 notices);
+    }
+
+    /**
+     * json: the CLI's --json envelope as the text, built by the same {@link DiffEnvelope}; a failure stays an
+     * isError result.
+     */
+    private static ObjectNode envelope(DiffRequest request, List<String> notices) {
+        if (request.stat() || request.log()) {
+            throw new PrdiffException(ErrorCode.INVALID_INPUT, "json is the diff's envelope: it does not combine with "
+                    + (request.stat() ? "stat" : "log"));
+        }
+        DiffEnvelope envelope = DiffEnvelope.of(request, n -> {}, notices);
+        return ToolResults.withNotices(ToolResults.text(Json.write(envelope)), notices);
     }
 
     /** format, line_numbers and width, read as the CLI's --side-by-side, --line-numbers and --width. */

@@ -1,0 +1,124 @@
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import support.Fixtures;
+import support.Proc;
+import support.TempRepo;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** get_diff with json: the CLI's --json envelope (same budgets), each shown section git's own. */
+@Timeout(300)
+class McpJsonEnvelopeTest {
+    static TempRepo repo;
+    static String base;
+    static String head;
+    static McpSession s;
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    @BeforeAll
+    static void fixture() {
+        repo = TempRepo.init();
+        String[] shas = Fixtures.everyShape(repo);
+        base = shas[0];
+        head = shas[1];
+        s = McpSession.initialized(repo.dir());
+    }
+
+    @AfterAll
+    static void cleanup() {
+        assertEquals(List.of(), s.finish(McpSession.WAIT));
+        repo.close();
+    }
+
+    /** The envelope without what names the caller: time, follow-up commands or calls, notices worded per caller. */
+    static JsonNode comparable(JsonNode envelope) {
+        ObjectNode e = envelope.deepCopy();
+        ((ObjectNode) e.get("metadata")).remove("time");
+        e.remove("warnings");
+        for (JsonNode c : e.at("/data/changes")) {
+            ((ObjectNode) c).remove("fetch");
+            String diff = c.path("diff").asText("");
+            int note = diff.indexOf("\n# prdiff: ");
+            if (note >= 0) {
+                // The note names the follow-up as the caller would make it: a command line, or a tool call.
+                ((ObjectNode) c).put("diff", diff.substring(0, note));
+            }
+        }
+        return e;
+    }
+
+    JsonNode mcp(ObjectNode args) throws Exception {
+        args.put("json", true);
+        JsonNode result = s.callResult("get_diff", args);
+        assertFalse(result.path("isError").asBoolean(), result.toString());
+        return JSON.readTree(McpToolsTest.text(result));
+    }
+
+    @Test
+    void envelopeIsTheClisWithTheToolsBudgets() throws Exception {
+        JsonNode e = mcp(McpToolsTest.args("base", base, "head", head));
+        Proc.Result cli = PrdiffCli.in(repo.dir(), base + "..." + head, "--json", "--max-bytes", "100000",
+                "--no-binary", "--skip-generated");
+        assertEquals(0, cli.exit(), cli.stderr());
+        assertEquals(comparable(JSON.readTree(cli.stdout())), comparable(e));
+        List<byte[]> git = JsonEnvelopeCliTest.sections(repo.gitDiff(base + "..." + head));
+        JsonNode changes = e.at("/data/changes");
+        assertEquals(git.size(), changes.size());
+        int whole = 0;
+        int binaries = 0;
+        for (int i = 0; i < git.size(); i++) {
+            JsonNode c = changes.get(i);
+            // no_binary (on by default, --no-binary for the CLI) cuts exactly the patches git writes as binary.
+            String section = new String(git.get(i), java.nio.charset.StandardCharsets.ISO_8859_1);
+            boolean gitBinary = section.contains("\nGIT binary patch\n") || section.contains("\nBinary files ");
+            if (gitBinary) {
+                binaries++;
+                assertTrue(c.get("truncated").asBoolean(), c.toString());
+            }
+            if (!c.get("truncated").asBoolean()) {
+                assertArrayEquals(git.get(i), JsonEnvelopeCliTest.diffOf(c), c.get("path").asText());
+                whole++;
+            }
+        }
+        assertTrue(whole > 0);
+        assertTrue(binaries > 0, "the fixture has binary changes");
+        assertEquals("three-dot range " + base + "..." + head + " (from the merge base)",
+                e.at("/data/range/how").asText());
+        assertEquals(repo.text("merge-base", base, head).strip(), e.at("/data/range/merge_base").asText());
+    }
+
+    @Test
+    void maxLinesTruncatesAsTheCliDoes() throws Exception {
+        ObjectNode args = McpToolsTest.args("base", base, "head", head);
+        args.put("max_lines", 3);
+        JsonNode e = mcp(args);
+        Proc.Result cli = PrdiffCli.in(repo.dir(), base + "..." + head, "--json", "--max-bytes", "100000",
+                "--no-binary", "--skip-generated", "--max-lines", "3");
+        assertEquals(comparable(JSON.readTree(cli.stdout())), comparable(e));
+        boolean anyTruncated = false;
+        for (JsonNode c : e.at("/data/changes")) {
+            anyTruncated |= c.get("truncated").asBoolean();
+        }
+        assertTrue(anyTruncated, e.toString());
+    }
+
+    @Test
+    void jsonDoesNotCombineWithStat() {
+        ObjectNode args = McpToolsTest.args("base", base, "head", head);
+        args.put("json", true);
+        args.put("stat", true);
+        JsonNode result = s.callResult("get_diff", args);
+        assertTrue(result.path("isError").asBoolean(), result.toString());
+        assertTrue(McpToolsTest.text(result).contains("INVALID_INPUT"), result.toString());
+    }
+}
