@@ -34,6 +34,7 @@
 //SOURCES git/LocalDiffs.java
 //SOURCES git/ObjectIds.java
 //SOURCES git/OpenedRepositories.java
+//SOURCES git/ExactRenames.java
 //SOURCES git/PathLimit.java
 //SOURCES git/PrivateIndex.java
 //SOURCES git/PrivateDir.java

@@ -27,7 +27,7 @@ public final class DiffParser {
 
     private final LineReader lines;
     private final boolean keepBytes;
-    private final ByteArrayOutputStream section = new ByteArrayOutputStream();
+    private final SectionBuffer section = new SectionBuffer();
     private byte[] preamble;
     /** Where a section's lines go once its header has been judged by {@link #copyNext}; null: nowhere. */
     private java.io.OutputStream body;
@@ -96,7 +96,7 @@ public final class DiffParser {
         try {
             return readSection(header -> {
                 if (wanted.test(header.build(0, 0, null))) {
-                    out.write(section.toByteArray());
+                    section.writeTo(out);
                     body = out;
                 } else {
                     body = null;
@@ -223,6 +223,35 @@ public final class DiffParser {
     private String preview() {
         int n = Math.min(lines.contentLength(), 80);
         return new String(lines.buffer(), lines.start(), n, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    /**
+     * ByteArrayOutputStream without its per-call lock: every line of every section passes through here, and an
+     * uncontended monitor per line was a measurable share of the split.
+     */
+    private static final class SectionBuffer {
+        private byte[] buf = new byte[64 * 1024];
+        private int count;
+
+        void write(byte[] b, int off, int len) {
+            if (len > buf.length - count) {
+                buf = java.util.Arrays.copyOf(buf, Math.max(buf.length * 2, count + len));
+            }
+            System.arraycopy(b, off, buf, count, len);
+            count += len;
+        }
+
+        void writeTo(java.io.OutputStream out) throws IOException {
+            out.write(buf, 0, count);
+        }
+
+        byte[] toByteArray() {
+            return java.util.Arrays.copyOf(buf, count);
+        }
+
+        void reset() {
+            count = 0;
+        }
     }
 
     private static byte[] ascii(String s) {

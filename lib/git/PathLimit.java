@@ -40,6 +40,10 @@ final class PathLimit {
             // Only added and deleted files take part in rename detection; modified ones stay as they are.
             return literal(wanted);
         }
+        List<String> exact = ExactRenames.pathspec(wanted, raw(List.of("--no-renames"), null));
+        if (exact != null) {
+            return exact.size() > MAX_PATHS || !argumentSafe(new LinkedHashSet<>(exact)) ? null : literal(exact);
+        }
         List<RawNumstat.Change> whole = raw(List.of(), null);
         Set<String> paths = new LinkedHashSet<>(wanted);
         for (RawNumstat.Change c : whole) {
