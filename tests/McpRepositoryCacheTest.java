@@ -119,6 +119,51 @@ class McpRepositoryCacheTest {
         assertEquals(fileDiff(other, "a.txt"), McpToolsTest.ok(s, "get_diff", inSub));
     }
 
+    /** A bare clone re-made at the same path in another object format: a kept discovery answer would misread it. */
+    @Test
+    void aBareRepositoryMadeAgainAtTheSamePathIsOpenedAgain() throws Exception {
+        java.nio.file.Path bare = Files.createTempDirectory("prdiff-bare").resolve("r.git");
+        try {
+            repo.git("clone", "-q", "--bare", repo.dir().toString(), bare.toString());
+            assertEquals(fileDiff(repo, "a.txt"), McpToolsTest.ok(s, "get_diff", range(bare, "a.txt")));
+            assertEquals(fileDiff(repo, "a.txt"), McpToolsTest.ok(s, "get_diff", range(bare, "a.txt")));
+            TempRepo.deleteTree(other.dir().resolve(".git"));
+            other.git("init", "-q", "--object-format=sha256", "-b", "main");
+            other.write("a.txt", "sha256\n");
+            other.commit("sha256 base");
+            other.checkout("-b", "feature");
+            other.write("a.txt", "sha256\nfeature\n");
+            other.commit("sha256 feature");
+            TempRepo.deleteTree(bare);
+            other.git("clone", "-q", "--bare", other.dir().toString(), bare.toString());
+            assertEquals(fileDiff(other, "a.txt"), McpToolsTest.ok(s, "get_diff", range(bare, "a.txt")));
+        } finally {
+            TempRepo.deleteTree(bare.getParent());
+        }
+    }
+
+    /** A config git refuses to read makes the bare repository unopenable, and opening it again once fixed. */
+    @Test
+    void aBareRepositoryWhoseConfigChangedIsAskedAgain() throws Exception {
+        java.nio.file.Path bare = Files.createTempDirectory("prdiff-bare").resolve("r.git");
+        try {
+            repo.git("clone", "-q", "--bare", repo.dir().toString(), bare.toString());
+            assertEquals(fileDiff(repo, "a.txt"), McpToolsTest.ok(s, "get_diff", range(bare, "a.txt")));
+            repo.git("--git-dir=" + bare, "config", "core.repositoryformatversion", "99");
+            assertNotEquals(0, repo.run("--git-dir=" + bare, "rev-parse", "--git-dir").exit());
+            McpToolsTest.toolError(s.callResult("get_diff", range(bare, "a.txt")), "NOT_A_REPOSITORY");
+            Files.writeString(bare.resolve("config"), Files.readString(bare.resolve("config"))
+                    .replace("repositoryformatversion = 99", "repositoryformatversion = 0"));
+            assertEquals(fileDiff(repo, "a.txt"), McpToolsTest.ok(s, "get_diff", range(bare, "a.txt")));
+        } finally {
+            TempRepo.deleteTree(bare.getParent());
+        }
+    }
+
+    private ObjectNode range(java.nio.file.Path dir, String path) {
+        return McpToolsTest.args("repo_path", dir.toString(), "base", "main", "head", "feature", "path", path);
+    }
+
     private static List<String> numstat(com.fasterxml.jackson.databind.JsonNode result) {
         return McpToolsTest.listed(result.get("structuredContent"));
     }

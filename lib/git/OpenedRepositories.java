@@ -15,7 +15,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * long-lived server does not start one git per call to learn what has not changed. An answer is reused only
  * while a stamp of everything discovery read still matches: the {@code .git} entry of the top level, the git
  * directory, its config and that of the common directory (a linked worktree's), their owners (safe.directory), and the absence of {@code .git} in every directory
- * between the one asked about and the top level. Refs are never cached here: revisions are resolved per call.
+ * between the one asked about and the top level. A bare repository is kept only when asked about at its own git
+ * directory: there discovery reads that directory's {@code .git} (absent, or it would be a work tree), whether the
+ * directory is a git directory (HEAD, objects, refs, commondir) and its config (core.bare, the format and its
+ * extensions), so those and the directory itself (its inode and owner: safe.directory) are the stamp.
+ * Refs are never cached here: revisions are resolved per call.
  */
 final class OpenedRepositories {
     /** The probe's output lines and the stamp they were taken under. */
@@ -39,7 +43,8 @@ final class OpenedRepositories {
         return p.lines();
     }
 
-    /** Keeps a probe's answer when it is one this stamp can vouch for: a work tree, asked from inside it. */
+    /** Keeps a probe's answer when it is one this stamp can vouch for: a work tree asked from inside it, or a bare
+     * repository asked at its git directory. */
     static void put(Path dir, Map<String, String> env, String[] lines) {
         List<String> stamp = stamp(dir, lines);
         if (stamp != null) {
@@ -47,11 +52,14 @@ final class OpenedRepositories {
         }
     }
 
-    /** Null when the probe describes something this stamp does not cover (bare, or a directory inside .git). */
+    /** Null when the probe describes something this stamp does not cover (a directory inside a git directory). */
     private static List<String> stamp(Path dir, String[] lines) {
         Path gitDir = Path.of(lines[0]);
         String prefix = lines[3];
-        if (lines[4].strip().equals("true") || dir.startsWith(gitDir)) {
+        if (lines[4].strip().equals("true")) {
+            return dir.equals(gitDir) ? bareStamp(gitDir) : null;
+        }
+        if (dir.startsWith(gitDir)) {
             return null;
         }
         List<String> stamp = new ArrayList<>();
@@ -68,6 +76,14 @@ final class OpenedRepositories {
         for (Path p : List.of(top, top.resolve(".git"), gitDir, gitDir.resolve("config"), gitDir.resolve("commondir"),
                 common == null ? gitDir : common.resolve("config"))) {
             stamp.add(attributes(p));
+        }
+        return stamp;
+    }
+
+    private static List<String> bareStamp(Path gitDir) {
+        List<String> stamp = new ArrayList<>();
+        for (String entry : List.of("", ".git", "config", "HEAD", "commondir", "objects", "refs")) {
+            stamp.add(attributes(entry.isEmpty() ? gitDir : gitDir.resolve(entry)));
         }
         return stamp;
     }
