@@ -121,4 +121,66 @@ class McpJsonEnvelopeTest {
         assertTrue(result.path("isError").asBoolean(), result.toString());
         assertTrue(McpToolsTest.text(result).contains("INVALID_INPUT"), result.toString());
     }
+
+    static JsonNode envelopeSchema() {
+        support.OpenApiDocument doc = support.OpenApiDocument.load();
+        return doc.resolve(doc.doc().at("/components/schemas/DiffEnvelope"));
+    }
+
+    /** openapi.yaml's DiffEnvelope describes what the tool and the CLI send, success, pages and failure alike. */
+    @Test
+    void envelopesValidateAgainstTheDeclaredSchema() throws Exception {
+        JsonNode schema = envelopeSchema();
+        assertTrue(schema.isObject() && schema.has("properties"), schema.toString());
+        JsonNode whole = mcp(McpToolsTest.args("base", base, "head", head));
+        assertEquals(List.of(), support.SchemaViolations.of(schema, whole));
+        ObjectNode paged = McpToolsTest.args("base", base, "head", head);
+        paged.put("top", 1);
+        JsonNode page = mcp(paged);
+        assertTrue(page.has("pagination"), page.toString());
+        assertEquals(List.of(), support.SchemaViolations.of(schema, page));
+        Proc.Result cli = PrdiffCli.in(repo.dir(), base + "..." + head, "--json");
+        assertEquals(0, cli.exit(), cli.stderr());
+        assertEquals(List.of(), support.SchemaViolations.of(schema, JSON.readTree(cli.stdout())));
+        Proc.Result failed = PrdiffCli.in(repo.dir(), "no-such-revision...HEAD", "--json");
+        assertTrue(failed.exit() != 0);
+        JsonNode failure = JSON.readTree(failed.stdout());
+        assertFalse(failure.get("success").asBoolean(), failure.toString());
+        assertEquals(List.of(), support.SchemaViolations.of(schema, failure));
+    }
+
+    /** skip_generated (on by default over MCP) cuts a lock file's section but keeps its counts, as git counts them. */
+    @Test
+    void aGeneratedFileIsTruncatedWithItsCountsKept() throws Exception {
+        try (TempRepo r = TempRepo.init()) {
+            r.write("README", "one\n");
+            String first = r.commit("first");
+            r.write("package-lock.json", "{\n  \"lockfileVersion\": 3\n}\n").write("README", "one\ntwo\n");
+            String second = r.commit("second");
+            try (McpSession m = McpSession.initialized(r.dir())) {
+                ObjectNode args = McpToolsTest.args("base", first, "head", second);
+                args.put("json", true);
+                JsonNode result = m.callResult("get_diff", args);
+                assertFalse(result.path("isError").asBoolean(), result.toString());
+                JsonNode e = JSON.readTree(McpToolsTest.text(result));
+                assertEquals(List.of(), support.SchemaViolations.of(envelopeSchema(), e));
+                String[] numstat = r.text("diff", "--numstat", first + "..." + second, "--", "package-lock.json")
+                        .strip().split("\t");
+                JsonNode lock = null;
+                for (JsonNode c : e.at("/data/changes")) {
+                    if (c.get("path").asText().equals("package-lock.json")) {
+                        lock = c;
+                    } else {
+                        assertFalse(c.get("truncated").asBoolean(), c.toString());
+                    }
+                }
+                assertTrue(lock != null, e.toString());
+                assertTrue(lock.get("truncated").asBoolean(), lock.toString());
+                assertEquals(Long.parseLong(numstat[0]), lock.get("additions").asLong(), lock.toString());
+                assertEquals(Long.parseLong(numstat[1]), lock.get("deletions").asLong(), lock.toString());
+                assertTrue(lock.get("additions").asLong() > 0);
+                assertEquals(List.of(), m.finish(McpSession.WAIT));
+            }
+        }
+    }
 }

@@ -75,6 +75,15 @@ final class Lifecycle {
         return "2025-03-26".equals(negotiatedVersion);
     }
 
+    /**
+     * outputSchema and structuredContent exist from 2025-06-18 on; a client that negotiated 2024-11-05 or
+     * 2025-03-26 is shown neither. (Stateless-era versions are all later.)
+     */
+    boolean structuredOutput() {
+        return negotiatedVersion != null && !"2024-11-05".equals(negotiatedVersion)
+                && !"2025-03-26".equals(negotiatedVersion);
+    }
+
     /** A handshake-era request other than ping needs initialize first. */
     void requireInitialized(String method) {
         if (negotiatedVersion == null && !"ping".equals(method)) {

@@ -209,11 +209,19 @@ public final class McpServer {
                 }
                 switch (method) {
                     case "ping" -> to.result(id, Lifecycle.forEra(JsonNodeFactory.instance.objectNode(), stateless));
-                    case "tools/list" -> to.result(id, Lifecycle.forEra(listTools(params, stateless), stateless));
+                    case "tools/list" -> to.result(id, Lifecycle.forEra(listTools(params, stateless,
+                            stateless || lifecycle.structuredOutput()), stateless));
                     case "tools/call" -> {
                         ToolCatalog.Tool tool = catalog.require(params.get("name"));
                         JsonNode args = tool.arguments(params.get("arguments"));
-                        calls.start(id, tool.name(), stateless, () -> tools.call(tool.name(), args), to);
+                        boolean structured = stateless || lifecycle.structuredOutput();
+                        calls.start(id, tool.name(), stateless, () -> {
+                            ObjectNode result = tools.call(tool.name(), args);
+                            if (!structured) {
+                                result.remove("structuredContent");
+                            }
+                            return result;
+                        }, to);
                     }
                     default -> throw new RpcError(RpcError.METHOD_NOT_FOUND, "method not found: " + method);
                 }
@@ -221,12 +229,13 @@ public final class McpServer {
         }
     }
 
-    private ObjectNode listTools(ObjectNode params, boolean stateless) {
+    /** {@code structured}: the client's protocol has outputSchema (2025-06-18 on); older ones are not shown it. */
+    private ObjectNode listTools(ObjectNode params, boolean stateless, boolean structured) {
         if (params.hasNonNull("cursor")) {
             throw new RpcError(RpcError.INVALID_PARAMS, "invalid cursor: the tool list has one page");
         }
         ObjectNode result = JsonNodeFactory.instance.objectNode();
-        result.set("tools", catalog.toJson());
+        result.set("tools", catalog.toJson(structured));
         if (stateless) {
             Lifecycle.cacheHints(result);
         }

@@ -25,12 +25,17 @@ public final class ToolCatalog {
                        ObjectNode annotations) {
         /** The tool as tools/list shows it. */
         public ObjectNode toJson() {
+            return toJson(true);
+        }
+
+        /** The tool as tools/list shows it; without outputSchema for protocols before 2025-06-18. */
+        public ObjectNode toJson(boolean structured) {
             ObjectNode json = JsonNodeFactory.instance.objectNode();
             json.put("name", name);
             json.put("title", title);
             json.put("description", description);
             json.set("inputSchema", inputSchema.deepCopy());
-            if (outputSchema != null) {
+            if (outputSchema != null && structured) {
                 json.set("outputSchema", outputSchema.deepCopy());
             }
             json.set("annotations", annotations.deepCopy());
@@ -81,8 +86,13 @@ public final class ToolCatalog {
 
     /** The tools/list result's "tools" array. */
     public ArrayNode toJson() {
+        return toJson(true);
+    }
+
+    /** {@code structured}: false for clients whose protocol predates outputSchema (2025-06-18). */
+    public ArrayNode toJson(boolean structured) {
         ArrayNode list = JsonNodeFactory.instance.arrayNode();
-        tools.values().forEach(t -> list.add(t.toJson()));
+        tools.values().forEach(t -> list.add(t.toJson(structured)));
         return list;
     }
 

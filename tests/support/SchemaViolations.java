@@ -30,7 +30,7 @@ public final class SchemaViolations {
                 "minimum", "maximum", "minLength", "maxLength", "pattern", "dependentRequired", "description",
                 "title", "default", "examples");
         schema.fieldNames().forEachRemaining(k -> assertTrue(known.contains(k), at + ": unchecked keyword " + k));
-        String type = schema.path("type").asText(null);
+        JsonNode type = schema.get("type");
         if (type != null && !hasType(type, value)) {
             out.add(at + " is not " + type + ": " + value);
             return;
@@ -73,6 +73,8 @@ public final class SchemaViolations {
                 JsonNode sub = schema.path("properties").get(field.getKey());
                 if (sub != null) {
                     violations(sub, field.getValue(), at + "." + field.getKey(), out);
+                } else if (schema.path("additionalProperties").isObject()) {
+                    violations(schema.get("additionalProperties"), field.getValue(), at + "." + field.getKey(), out);
                 } else if (schema.path("additionalProperties").isBoolean() && !schema.get("additionalProperties").asBoolean()) {
                     out.add(at + " has undeclared " + field.getKey());
                 }
@@ -80,8 +82,17 @@ public final class SchemaViolations {
         }
     }
 
-    private static boolean hasType(String type, JsonNode value) {
-        return switch (type) {
+    /** {@code type}: one name, or a list of them (e.g. [string, 'null']) any of which will do. */
+    private static boolean hasType(JsonNode type, JsonNode value) {
+        if (type.isArray()) {
+            for (JsonNode t : type) {
+                if (hasType(t, value)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        return switch (type.asText()) {
             case "object" -> value.isObject();
             case "array" -> value.isArray();
             case "string" -> value.isTextual();
