@@ -31,6 +31,7 @@
 //SOURCES git/GitEnvironment.java
 //SOURCES git/Interdiff.java
 //SOURCES git/GrepQuery.java
+//SOURCES git/KeptAnswers.java
 //SOURCES git/LocalDiffs.java
 //SOURCES git/ObjectIds.java
 //SOURCES git/OpenedRepositories.java

@@ -108,4 +108,41 @@ class ShardedNumstatTest {
             assertSameAsGit(r, "main~1..main");
         }
     }
+
+    /**
+     * A range found too small to shard is remembered (its full ids cannot change), but only for that range and
+     * threshold: a bigger range in the same repository, or the same range under a lower threshold, still shards,
+     * and every list equals git's.
+     */
+    @Test
+    void aRangeRememberedAsSmallIsThatRangeOnly() throws Exception {
+        try (TempRepo r = TempRepo.init()) {
+            for (int i = 0; i < 6; i++) {
+                r.write("d" + i + "/f.txt", "one " + i + "\n");
+            }
+            String base = r.commit("six files");
+            r.write("d0/f.txt", "two\n");
+            String small = r.commit("one file changed");
+            for (int i = 1; i < 6; i++) {
+                r.write("d" + i + "/f.txt", "two " + i + "\n");
+            }
+            String big = r.commit("five more changed");
+            dev.prdiff.git.Git git = dev.prdiff.git.Git.open(r.dir(), java.time.Duration.ofSeconds(60));
+            var local = new dev.prdiff.git.LocalDiffs(git);
+            for (int round = 0; round < 2; round++) {
+                assertEquals(null, new dev.prdiff.git.ShardedNumstat(git, List.of(base, small), 2).files(3), "round " + round);
+            }
+            var sharded = new dev.prdiff.git.ShardedNumstat(git, List.of(base, big), 2).files(3);
+            assertTrue(sharded != null, "a bigger range must not take the small one's answer");
+            assertEquals(6, sharded.size());
+            assertEquals(local.files(local.range(base, big, false)), sharded);
+            assertEquals(null, new dev.prdiff.git.ShardedNumstat(git, List.of(base, big), 2).files(10));
+            assertTrue(new dev.prdiff.git.ShardedNumstat(git, List.of(base, big), 2).files(3) != null,
+                    "the same range under another threshold is another question");
+            assertEquals(local.files(local.range(base, small, false)).size(), 1);
+            // Three-dot revisions (A...B of full ids, as a three-dot range passes them) are kept by both ids too.
+            assertEquals(null, new dev.prdiff.git.ShardedNumstat(git, List.of(base + "..." + small), 2).files(3));
+            assertEquals(sharded, new dev.prdiff.git.ShardedNumstat(git, List.of(base + "..." + big), 2).files(3));
+        }
+    }
 }

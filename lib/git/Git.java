@@ -195,6 +195,11 @@ public final class Git {
         return CommitGraphMemo.mergeBases(scratch, a, b, compute);
     }
 
+    /** A {@link KeptAnswers} key for full ids in this repository's object store, else null. */
+    List<Object> keyOf(List<String> ids, Object... more) {
+        return KeptAnswers.key(scratch, ids, more);
+    }
+
     /** Whether the commit's tree holds a .gitattributes, kept for this process when it is a full id. */
     boolean hasAttributesFiles(String commit, java.util.function.BooleanSupplier compute) {
         return AttributesFilesMemo.present(scratch, commit, compute);
