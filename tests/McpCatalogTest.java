@@ -129,18 +129,22 @@ class McpCatalogTest {
     }
 
     /**
-     * A declared outputSchema obliges every successful result to carry structuredContent, so only the tool whose
-     * answer is always JSON declares one; get_pull_request_diff answers diff text unless files_only is set.
+     * A declared outputSchema obliges every successful result to carry structuredContent: get_changed_files declares
+     * the FileList, get_diff and get_pull_request_diff the DiffEnvelope (their text stays the diff), and
+     * get_commit_diff, which answers text alone, none. The JSON schema is picked also when a text type is beside it.
      */
     @Test
-    void onlyTheAlwaysJsonToolDeclaresAnOutputSchema() {
-        assertTrue(tool("get_changed_files").has("outputSchema"));
-        for (String name : List.of("get_pull_request_diff", "get_diff", "get_commit_diff")) {
-            assertFalse(tool(name).has("outputSchema"), name);
-        }
+    void theDiffToolsDeclareTheEnvelopeAndTheFileToolTheFileList() {
         OpenApiDocument doc = OpenApiDocument.load();
-        assertEquals(doc.outputSchema("get_changed_files"), doc.responseSchema("get_pull_request_diff", "application/json"));
-        assertNull(doc.outputSchema("get_pull_request_diff"));
+        JsonNode envelope = doc.resolve(doc.doc().at("/components/schemas/DiffEnvelope"));
+        JsonNode fileList = doc.resolve(doc.doc().at("/components/schemas/FileList"));
+        assertEquals(fileList, tool("get_changed_files").get("outputSchema"));
+        for (String name : List.of("get_pull_request_diff", "get_diff")) {
+            assertEquals(envelope, tool(name).get("outputSchema"), name);
+            assertTrue(doc.responseSchema(name, "text/x-diff") != null, name + " still answers diff text");
+        }
+        assertFalse(tool("get_commit_diff").has("outputSchema"));
+        assertNull(doc.outputSchema("get_commit_diff"));
     }
 
     @Test

@@ -48,6 +48,8 @@ class McpClientEndToEndTest {
         List<ObjectNode> cases = List.of(
                 call("diff", "get_diff", "base", "main", "head", "feature"),
                 call("diff-path", "get_diff", "base", "main", "path", "lib/a/index.ts,lib/b/index.ts"),
+                withTextSchema(call("diff-json", "get_diff", "base", "main", "head", "feature", "json", true),
+                        openApi.responseSchema("get_diff", "application/json")),
                 call("commit", "get_commit_diff", "hash", local.text("rev-parse", "feature").trim()),
                 withTextSchema(call("commit-unknown", "get_commit_diff", "hash", MISSING_SHA),
                         openApi.errorSchema("get_commit_diff")),
@@ -77,12 +79,10 @@ class McpClientEndToEndTest {
         }
     }
 
+    /** files_only: the text is a FileList; structuredContent, checked against the listed DiffEnvelope, lists the same. */
     static ObjectNode filesOnlyCase() {
-        JsonNode fileList = openApi.responseSchema("get_pull_request_diff", "application/json");
-        ObjectNode c = call("pr-files-only", "get_pull_request_diff", "pr_number", 1, "repo", "octo/demo",
-                "files_only", true);
-        c.set("structuredSchema", fileList);
-        return withTextSchema(c, fileList);
+        return withTextSchema(call("pr-files-only", "get_pull_request_diff", "pr_number", 1, "repo", "octo/demo",
+                "files_only", true), openApi.responseSchema("get_changed_files", "application/json"));
     }
 
     /** A case for e2e.mjs: a name for the report, the tool, and its arguments as name/value pairs. */
@@ -173,14 +173,14 @@ class McpClientEndToEndTest {
         for (JsonNode tool : report.json().get("tools")) {
             String name = tool.get("name").asText();
             assertEquals(openApi.inputSchema(name), tool.get("inputSchema"), name);
-            // The mapping openapi.yaml states: an outputSchema only when application/json is the one 200 media type.
-            JsonNode expectedOutput = openApi.responseSchema(name, "text/x-diff") == null
-                    ? openApi.responseSchema(name, "application/json") : null;
-            assertEquals(expectedOutput, tool.get("outputSchema"), name);
+            // The mapping openapi.yaml states: the 200 response's application/json schema, text beside it or not.
+            assertEquals(openApi.responseSchema(name, "application/json"), tool.get("outputSchema"), name);
             assertTrue(tool.path("annotations").path("readOnlyHint").asBoolean(), name);
         }
         // So the SDK's own structuredContent validation is in play, not only e2e.mjs's.
         assertTrue(report.json().get("tools").get(3).get("outputSchema").isObject());
+        assertTrue(report.json().get("tools").get(1).get("outputSchema").isObject());
+        assertEquals("get_diff", report.json().get("tools").get(1).get("name").asText());
     }
 
     @Test
@@ -224,17 +224,59 @@ class McpClientEndToEndTest {
     }
 
     @Test
-    void pullRequestFilesOnlyIsAFileListInStructuredContent() throws Exception {
+    void pullRequestFilesOnlyIsAFileListAsTextAndItsEnvelopeAsStructuredContent() throws Exception {
         JsonNode result = success("pr-files-only");
-        JsonNode structured = result.get("structuredContent");
-        assertTrue(structured.isObject(), result.toString());
-        assertEquals(structured, JSON.readTree(result.get("content").get(0).get("text").asText()));
-        assertEquals(scenario.pr.headSha(), structured.path("head_sha").asText());
-        assertEquals(scenario.pr.baseSha(), structured.path("base_sha").asText());
+        JsonNode list = JSON.readTree(result.get("content").get(0).get("text").asText());
+        assertEquals(scenario.pr.headSha(), list.path("head_sha").asText());
+        assertEquals(scenario.pr.baseSha(), list.path("base_sha").asText());
         // GitHub counts a binary file's lines as 0, where git prints "-".
-        List<String> expected = numstat(scenario.origin.work(), scenario.pr.baseSha() + "..." + scenario.pr.headSha()).stream()
-                .map(l -> l.endsWith(" - -") ? l.substring(0, l.length() - 4) + " 0 0" : l).toList();
-        assertEquals(expected, counts(structured, false));
+        List<String> expected = binaryAsZero(numstat(scenario.origin.work(), scenario.pr.baseSha() + "..." + scenario.pr.headSha()));
+        assertEquals(expected, counts(list, false));
+        JsonNode data = result.get("structuredContent").get("data");
+        assertEquals(expected, changes(data, false));
+        assertEquals(scenario.pr.headSha(), data.path("range").path("head").asText());
+        assertEquals(expected.size(), data.path("summary").path("files").asInt());
+    }
+
+    /** get_diff's text is git's diff; structuredContent (the SDK checked it against the envelope) has no bodies. */
+    @Test
+    void getDiffCarriesItsEnvelopeWithoutBodiesBesideTheText() {
+        JsonNode data = success("diff").get("structuredContent").get("data");
+        assertEquals(binaryAsZero(numstat(local, "main...feature")), changes(data, false));
+        data.get("changes").forEach(c -> assertFalse(c.has("diff") || c.has("diff_base64"), c.toString()));
+        assertEquals(local.text("rev-parse", "feature").trim(), data.path("range").path("head").asText());
+        assertEquals(local.text("merge-base", "main", "feature").trim(), data.path("range").path("merge_base").asText());
+    }
+
+    /** json: the envelope is the text and the structuredContent; its sections, in order, are git's diff. */
+    @Test
+    void getDiffJsonIsTheEnvelopeAsTextAndAsStructuredContent() throws Exception {
+        JsonNode result = success("diff-json");
+        JsonNode structured = result.get("structuredContent");
+        assertEquals(structured, JSON.readTree(result.get("content").get(0).get("text").asText()));
+        assertEquals(binaryAsZero(numstat(local, "main...feature")), changes(structured.get("data"), false));
+        StringBuilder sections = new StringBuilder();
+        structured.get("data").get("changes").forEach(c -> sections.append(c.get("diff").asText()));
+        assertEquals(new String(local.gitDiff("main...feature"), StandardCharsets.UTF_8), sections.toString());
+    }
+
+    /**
+     * numstat's "- -" of a binary file as 0 0: an envelope counts it so, and does not call an exact rename of one
+     * binary (git prints no binary patch for it).
+     */
+    static List<String> binaryAsZero(List<String> numstat) {
+        return numstat.stream().map(l -> l.endsWith(" - -") ? l.substring(0, l.length() - 4) + " 0 0" : l).toList();
+    }
+
+    /** An envelope's changes as numstat lines, like {@link #counts}. */
+    static List<String> changes(JsonNode data, boolean binaryIsDash) {
+        List<String> lines = new ArrayList<>();
+        for (JsonNode c : data.get("changes")) {
+            boolean binary = binaryIsDash && c.path("binary").asBoolean(false);
+            lines.add(c.get("path").asText() + " " + (binary ? "- -"
+                    : c.get("additions").asLong() + " " + c.get("deletions").asLong()));
+        }
+        return lines;
     }
 
     @Test

@@ -103,18 +103,40 @@ class McpPullRequestToolTest {
 
     @Test
     void filesOnlyIsJsonThatFitsTheDocumentsFileListSchema() {
-        JsonNode schema = OpenApiDocument.load().responseSchema("get_pull_request_diff", "application/json");
-        JsonNode live = McpToolsTest.structured(
-                s.callResult("get_pull_request_diff", args("pr_number", 1, "files_only", true)), schema);
-        assertEquals(McpToolsTest.numstat(scenario.origin.work(), scenario.pr.baseSha() + "..." + scenario.pr.headSha()), McpToolsTest.listed(live));
+        JsonNode schema = OpenApiDocument.load().outputSchema("get_changed_files");
+        JsonNode liveResult = s.callResult("get_pull_request_diff", args("pr_number", 1, "files_only", true));
+        JsonNode live = McpToolsTest.textJson(liveResult, schema);
+        List<String> all = McpToolsTest.numstat(scenario.origin.work(), scenario.pr.baseSha() + "..." + scenario.pr.headSha());
+        assertEquals(all, McpToolsTest.listed(live));
         assertEquals(scenario.pr.headSha(), live.get("head_sha").asText());
         assertEquals("github", live.get("source").asText());
+        // structuredContent: the envelope, whose changes are the listed files.
+        assertEquals(all, McpToolsTest.changed(McpToolsTest.envelope(liveResult, "get_pull_request_diff")));
 
-        JsonNode pinned = McpToolsTest.structured(s.callResult("get_pull_request_diff",
-                args("pr_number", 1, "files_only", true, "sha", scenario.pr.headSha(), "file", "src/app.ts")), schema);
-        assertEquals(McpToolsTest.numstat(scenario.origin.work(), scenario.pr.baseSha() + "..." + scenario.pr.headSha()).stream()
-                .filter(f -> f.startsWith("src/app.ts ")).toList(), McpToolsTest.listed(pinned));
+        JsonNode pinnedResult = s.callResult("get_pull_request_diff",
+                args("pr_number", 1, "files_only", true, "sha", scenario.pr.headSha(), "file", "src/app.ts"));
+        JsonNode pinned = McpToolsTest.textJson(pinnedResult, schema);
+        List<String> one = all.stream().filter(f -> f.startsWith("src/app.ts ")).toList();
+        assertEquals(one, McpToolsTest.listed(pinned));
         assertEquals("git", pinned.get("source").asText());
+        assertEquals(one, McpToolsTest.changed(McpToolsTest.envelope(pinnedResult, "get_pull_request_diff")));
+    }
+
+    /** The diff, its json envelope and its stat each carry the envelope, valid and with gh's files. */
+    @Test
+    void everyAnswerCarriesTheEnvelopeAsStructuredContent() {
+        List<String> all = McpToolsTest.numstat(scenario.origin.work(), scenario.pr.baseSha() + "..." + scenario.pr.headSha());
+        JsonNode diff = s.callResult("get_pull_request_diff", args("pr_number", 1));
+        assertEquals(utf8(gh("pr", "diff", "1", "-R", "octo/demo")), McpToolsTest.text(diff));
+        JsonNode bare = McpToolsTest.envelope(diff, "get_pull_request_diff");
+        assertEquals(all, McpToolsTest.changed(bare));
+        bare.at("/data/changes").forEach(c -> assertTrue(!c.has("diff") && !c.has("diff_base64"), c.toString()));
+        JsonNode json = s.callResult("get_pull_request_diff", args("pr_number", 1, "json", true));
+        JsonNode full = McpToolsTest.envelope(json, "get_pull_request_diff");
+        assertEquals(full, McpProtocolTest.json(McpToolsTest.text(json)));
+        assertEquals(all, McpToolsTest.changed(full));
+        JsonNode stat = s.callResult("get_pull_request_diff", args("pr_number", 1, "stat", true));
+        assertEquals(all, McpToolsTest.changed(McpToolsTest.envelope(stat, "get_pull_request_diff")));
     }
 
     @Test

@@ -36,7 +36,12 @@ class McpStructuredOutputVersionsTest {
     }
 
     static McpSession session(String version) {
-        McpSession s = McpSession.start(repo.dir());
+        return sessionIn(repo, version);
+    }
+
+    /** A session in {@code in} that negotiated {@code version}. */
+    static McpSession sessionIn(TempRepo in, String version) {
+        McpSession s = McpSession.start(in.dir());
         JsonNode r = s.request("initialize", McpSession.initializeParams(version));
         assertEquals(version, r.at("/result/protocolVersion").asText(), r.toString());
         s.notify("notifications/initialized", null);

@@ -104,6 +104,33 @@ class McpToolsTest {
         return structured;
     }
 
+    /** The text block parsed as JSON, valid against {@code schema} (files_only's FileList, say). */
+    static JsonNode textJson(JsonNode result, JsonNode schema) {
+        assertFalse(result.path("isError").asBoolean(false), result.toString());
+        JsonNode json = McpProtocolTest.json(text(result));
+        assertEquals(List.of(), SchemaViolations.of(schema, json), json.toString());
+        return json;
+    }
+
+    /** structuredContent, valid against the DiffEnvelope schema get_diff and get_pull_request_diff list. */
+    static JsonNode envelope(JsonNode result, String tool) {
+        assertFalse(result.path("isError").asBoolean(false), result.toString());
+        JsonNode structured = result.get("structuredContent");
+        assertTrue(structured != null && structured.isObject(), "no structuredContent: " + result);
+        assertEquals(List.of(), SchemaViolations.of(OpenApiDocument.load().outputSchema(tool), structured),
+                structured.toString());
+        return structured;
+    }
+
+    /** An envelope's changes as {@link #listed} writes a file list's files. */
+    static List<String> changed(JsonNode envelope) {
+        List<String> out = new ArrayList<>();
+        for (JsonNode c : envelope.at("/data/changes")) {
+            out.add(c.get("path").asText() + " " + c.get("additions").asLong() + " " + c.get("deletions").asLong());
+        }
+        return out;
+    }
+
     /** "path additions deletions" per file, in diff order, as git's own numstat reports them. */
     static List<String> numstat(TempRepo r, String range) {
         String[] fields = r.text("diff", "--numstat", "-z", "-M", range).split("\0");

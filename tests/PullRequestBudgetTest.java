@@ -102,8 +102,10 @@ class PullRequestBudgetTest {
         assertTrue(a.more() > 0, a.toc());
         String list = a.toc().substring(a.toc().indexOf("list them all: ") + "list them all: ".length()).strip();
         JsonNode args = Json.MAPPER.readTree(list.substring(list.indexOf(' ') + 1));
-        JsonNode files = s.callResult(list.substring(0, list.indexOf(' ')), args).get("structuredContent");
-        assertEquals(350, files.get("files").size(), list);
+        JsonNode listed = s.callResult(list.substring(0, list.indexOf(' ')), args);
+        // files_only: the FileList is the text; structuredContent is the envelope whose changes are those files.
+        assertEquals(350, Json.MAPPER.readTree(McpToolsTest.text(listed)).get("files").size(), list);
+        assertEquals(350, listed.at("/structuredContent/data/changes").size(), list);
     }
 
     @Test

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.prdiff.core.FileEntry;
+import dev.prdiff.core.FileList;
 import dev.prdiff.git.DiffSpec;
 import dev.prdiff.core.Pagination;
 import dev.prdiff.core.PrdiffException;
@@ -78,6 +79,12 @@ public record DiffEnvelope(boolean success, Data data, Pagination pagination, Li
             warnings.add(n);
             notices.accept(n);
         }, resolved -> range[0] = resolved);
+        return collected(request, collector, range[0], warnings);
+    }
+
+    /** The envelope of a diff run that wrote into {@code collector}, of {@code range}, with {@code warnings}. */
+    public static DiffEnvelope collected(DiffRequest request, SectionCollector collector, Range range,
+            List<String> warnings) {
         List<Change> changes = new ArrayList<>();
         Map<String, Integer> byType = new LinkedHashMap<>();
         long additions = 0;
@@ -98,8 +105,50 @@ public record DiffEnvelope(boolean success, Data data, Pagination pagination, Li
         Pagination page = collector.outcome() == null ? null : collector.outcome().pagination();
         Summary summary = page != null && page.showing() < page.total() ? wholeSelection(request)
                 : new Summary(changes.size(), additions, deletions, byType);
-        return new DiffEnvelope(true, new Data(summary, range[0], changes),
+        return new DiffEnvelope(true, new Data(summary, range, changes),
                 page, List.of(), List.copyOf(warnings), metadata(request));
+    }
+
+    /**
+     * The envelope of a file list (no section bodies): its files as the changes, counted over every page; the range
+     * is {@code range} when the run that answered knew it, else the list's own.
+     */
+    public static DiffEnvelope listed(DiffRequest request, FileList list, Range range, List<String> warnings) {
+        List<Change> changes = new ArrayList<>();
+        for (FileEntry f : list.files()) {
+            changes.add(new Change(f.status(), f.path(), f.previousPath(), f.pathBytesBase64(),
+                    f.previousPathBytesBase64(), f.additions(), f.deletions(), Boolean.TRUE.equals(f.binary()), null,
+                    null, false, null));
+        }
+        Pagination page = list.pagination();
+        Summary summary = page != null && page.showing() < page.total() ? wholeSelection(request) : summary(list);
+        Range shown = range != null ? range : new Range(list.baseSha(), list.headSha(), list.mergeBaseSha(), list.range());
+        return new DiffEnvelope(true, new Data(summary, shown, changes), page, List.of(), List.copyOf(warnings),
+                metadata(request));
+    }
+
+    /** This envelope with no section bodies ({@code diff}, {@code diff_base64}): for answers whose text is the diff. */
+    public DiffEnvelope withoutBodies() {
+        if (data == null) {
+            return this;
+        }
+        List<Change> bare = data.changes().stream().map(c -> new Change(c.changeType(), c.path(), c.previousPath(),
+                c.pathBytesBase64(), c.previousPathBytesBase64(), c.additions(), c.deletions(), c.binary(), null, null,
+                c.truncated(), c.fetch())).toList();
+        return new DiffEnvelope(success, new Data(data.summary(), data.range(), bare), pagination, errors, warnings,
+                metadata);
+    }
+
+    private static Summary summary(FileList list) {
+        Map<String, Integer> byType = new LinkedHashMap<>();
+        long additions = 0;
+        long deletions = 0;
+        for (FileEntry f : list.files()) {
+            byType.merge(f.status(), 1, Integer::sum);
+            additions += f.additions();
+            deletions += f.deletions();
+        }
+        return new Summary(list.files().size(), additions, deletions, byType);
     }
 
     /**
@@ -109,16 +158,7 @@ public record DiffEnvelope(boolean success, Data data, Pagination pagination, Li
     private static Summary wholeSelection(DiffRequest request) {
         OutputShape shape = request.shape();
         DiffRequest all = request.shaped(new OutputShape(shape.filter(), null, 0), request.contextLines(), false);
-        Map<String, Integer> byType = new LinkedHashMap<>();
-        long additions = 0;
-        long deletions = 0;
-        List<FileEntry> files = Prdiff.files(all, n -> {}).files();
-        for (FileEntry f : files) {
-            byType.merge(f.status(), 1, Integer::sum);
-            additions += f.additions();
-            deletions += f.deletions();
-        }
-        return new Summary(files.size(), additions, deletions, byType);
+        return summary(Prdiff.files(all, n -> {}));
     }
 
     /** The envelope for a failed answer: the error's stable code and message. */

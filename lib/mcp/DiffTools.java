@@ -8,12 +8,14 @@ import dev.prdiff.app.Prdiff;
 import dev.prdiff.app.Target;
 import dev.prdiff.cache.MemoryCache;
 import dev.prdiff.core.ErrorCode;
+import dev.prdiff.core.FileList;
 import dev.prdiff.core.Json;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.git.Revisions;
 import dev.prdiff.shape.DiffLayout;
 import dev.prdiff.shape.FileFilter;
 import dev.prdiff.shape.OutputShape;
+import dev.prdiff.shape.SectionCollector;
 import dev.prdiff.shape.SectionLimits;
 
 import java.io.PrintStream;
@@ -88,17 +90,17 @@ final class DiffTools {
             throw new PrdiffException(ErrorCode.INVALID_INPUT, "json is the diff's envelope and files_only a file"
                     + " list: ask for one");
         }
-        return args.path("files_only").asBoolean(false) ? fileList(shaped(request, args), args)
-                : diffText(limited(shaped(request, args), "get_pull_request_diff", "file", args), args);
+        return args.path("files_only").asBoolean(false) ? listedFiles(shaped(request, args), args)
+                : diffText(limited(shaped(request, args), "get_pull_request_diff", "file", args), args, true);
     }
 
     private ObjectNode diff(JsonNode args) {
-        return diffText(limited(shaped(localRequest(range(args), args), args), "get_diff", "path", args), args);
+        return diffText(limited(shaped(localRequest(range(args), args), args), "get_diff", "path", args), args, true);
     }
 
     private ObjectNode commitDiff(JsonNode args) {
         DiffRequest request = localRequest(new Target.Commit(Revisions.requireSafe(args.get("hash").asText())), args);
-        return diffText(limited(shaped(request, args), "get_commit_diff", "path", args), args);
+        return diffText(limited(shaped(request, args), "get_commit_diff", "path", args), args, false);
     }
 
     /**
@@ -164,31 +166,50 @@ final class DiffTools {
         return new DiffRequest(target, paths(args, "path"), dir(args), gitTimeout, null, null, null, false, env);
     }
 
-    private ObjectNode diffText(DiffRequest request, JsonNode args) {
+    /**
+     * The diff as text, and as structuredContent its {@link DiffEnvelope} without section bodies, from the same run
+     * (a {@link SectionCollector} passing every byte on to the text); a diffstat or a list of commits is not made of
+     * sections, so its envelope comes from the range's file list, a second (numstat) pass. {@code structured}: the
+     * tool declares the envelope as its outputSchema; a tool that does not answers text alone.
+     */
+    private ObjectNode diffText(DiffRequest request, JsonNode args, boolean structured) {
         List<String> notices = new ArrayList<>();
         if (args.path("json").asBoolean(false)) {
-            return envelope(request, notices);
+            return envelope(request, notices, structured);
         }
         CappedBuffer out = new CappedBuffer(maxDiffBytes, cap -> new PrdiffException(ErrorCode.INVALID_INPUT,
                 "the diff is larger than " + cap + " bytes, too large for one answer; list the files"
                 + " (get_changed_files, or files_only) and ask for fewer of them with path (or file), include,"
                 + " exclude or status, or a page at a time with top and skip", Map.of("max_diff_bytes", cap), null));
-        Prdiff.diff(request, out, notices::add);
-        return ToolResults.withNotices(ToolResults.text(ToolResults.utf8(out.toByteArray(), "the diff", notices)),
-                notices);
+        boolean sections = structured && !request.stat() && !request.log();
+        SectionCollector collector = sections ? new SectionCollector(out) : null;
+        DiffEnvelope.Range[] range = {null};
+        Prdiff.diff(request, sections ? collector : out, notices::add, resolved -> range[0] = resolved);
+        String text = ToolResults.utf8(out.toByteArray(), "the diff", notices);
+        if (!structured) {
+            return ToolResults.withNotices(ToolResults.text(text), notices);
+        }
+        DiffEnvelope envelope = sections
+                ? DiffEnvelope.collected(request, collector, range[0], notices).withoutBodies()
+                : DiffEnvelope.listed(request, Prdiff.files(request.shaped(request.shape(), request.contextLines(), false)
+                        .withLog(false), n -> {}), range[0], notices);
+        ObjectNode result = ToolResults.text(text);
+        result.set("structuredContent", Json.MAPPER.valueToTree(envelope));
+        return ToolResults.withNotices(result, notices);
     }
 
     /**
-     * json: the CLI's --json envelope as the text, built by the same {@link DiffEnvelope}; a failure stays an
-     * isError result.
+     * json: the CLI's --json envelope as the text and as structuredContent, built by the same {@link DiffEnvelope};
+     * a failure stays an isError result.
      */
-    private static ObjectNode envelope(DiffRequest request, List<String> notices) {
+    private static ObjectNode envelope(DiffRequest request, List<String> notices, boolean structured) {
         if (request.stat() || request.log()) {
             throw new PrdiffException(ErrorCode.INVALID_INPUT, "json is the diff's envelope: it does not combine with "
                     + (request.stat() ? "stat" : "log"));
         }
         DiffEnvelope envelope = DiffEnvelope.of(request, n -> {}, notices);
-        return ToolResults.withNotices(ToolResults.text(Json.write(envelope)), notices);
+        return ToolResults.withNotices(structured ? ToolResults.json(envelope) : ToolResults.text(Json.write(envelope)),
+                notices);
     }
 
     /** format, line_numbers and width, read as the CLI's --side-by-side, --line-numbers and --width. */
@@ -199,12 +220,26 @@ final class DiffTools {
     }
 
     private ObjectNode fileList(DiffRequest request, JsonNode args) {
+        requireNoLayout(args);
+        List<String> notices = new ArrayList<>();
+        return ToolResults.withNotices(ToolResults.json(Prdiff.files(request, notices::add)), notices);
+    }
+
+    /** files_only: the FileList JSON as the text, and as structuredContent the envelope whose changes are those files. */
+    private ObjectNode listedFiles(DiffRequest request, JsonNode args) {
+        requireNoLayout(args);
+        List<String> notices = new ArrayList<>();
+        FileList list = Prdiff.files(request, notices::add);
+        ObjectNode result = ToolResults.text(Json.write(list));
+        result.set("structuredContent", Json.MAPPER.valueToTree(DiffEnvelope.listed(request, list, null, notices)));
+        return ToolResults.withNotices(result, notices);
+    }
+
+    private static void requireNoLayout(JsonNode args) {
         if (!layout(args).plain() || args.has("width")) {
             throw new PrdiffException(ErrorCode.INVALID_INPUT, "format, line_numbers and width lay out a diff; a file"
                     + " list (files_only) has none");
         }
-        List<String> notices = new ArrayList<>();
-        return ToolResults.withNotices(ToolResults.json(Prdiff.files(request, notices::add)), notices);
     }
 
     private Path dir(JsonNode args) {

@@ -13,14 +13,15 @@ import java.util.Map;
 /**
  * The tools as openapi.yaml describes them, one {@code POST /tools/NAME} operation per tool:
  * operationId = name, summary = title, description = description, the application/json request body schema =
- * inputSchema, the 200 response schema = outputSchema when application/json is its only media type,
+ * inputSchema, the 200 response's application/json schema = outputSchema (also when text/plain or text/x-diff is
+ * listed beside it: the text is then what the content holds, the JSON what structuredContent holds),
  * x-mcp-annotations = annotations. {@code $ref}s are resolved, so each schema stands alone.
  */
 public final class ToolCatalog {
     /** The limit the seed sets on a tool description (McpServerToolLimits). */
     public static final int MAX_DESCRIPTION = 1024;
 
-    /** One tool. {@code outputSchema} is null for tools that answer with diff text. */
+    /** One tool. {@code outputSchema} is null for tools whose 200 response has no application/json schema. */
     public record Tool(String name, String title, String description, ObjectNode inputSchema, ObjectNode outputSchema,
                        ObjectNode annotations) {
         /** The tool as tools/list shows it. */
@@ -138,7 +139,7 @@ public final class ToolCatalog {
         SchemaCheck.requireSupported(input, where + " requestBody");
         JsonNode ok = op.path("responses").path("200").path("content");
         ObjectNode output = null;
-        if (ok.size() == 1 && ok.has("application/json")) {
+        if (ok.has("application/json")) {
             output = schema(doc, ok.path("application/json").path("schema"), where + " 200");
             if (!"object".equals(output.path("type").asText())) {
                 throw new IllegalArgumentException(where + ": an output schema must be type object");

@@ -3,6 +3,7 @@ package dev.prdiff.shape;
 import dev.prdiff.diff.FileSection;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,6 +13,8 @@ import java.util.List;
  * pipeline shapes each section, and this keeps every section apart with its shaped bytes, whether shaping trimmed
  * it, and, under a byte budget, whether the budget left it out and the call that fetches it. Bytes written
  * outside a section (the budget's own output and table of contents) are dropped: the envelope says the same per file.
+ * Made with a {@code forward} stream, it also passes every byte on, so one diff run gives the text answer and its
+ * sections.
  */
 public final class SectionCollector extends OutputStream {
     /** One section: {@code diff} null when the byte budget left it out, then {@code fetch} is the call for it. */
@@ -20,6 +23,16 @@ public final class SectionCollector extends OutputStream {
     private final List<Collected> sections = new ArrayList<>();
     private ByteArrayOutputStream current;
     private OutputShape.Outcome outcome;
+    private final OutputStream forward;
+
+    public SectionCollector() {
+        this(null);
+    }
+
+    /** {@code forward}: where every byte written here also goes, as it would without a collector; null for none. */
+    public SectionCollector(OutputStream forward) {
+        this.forward = forward;
+    }
 
     void begin() {
         current = new ByteArrayOutputStream();
@@ -51,16 +64,29 @@ public final class SectionCollector extends OutputStream {
     }
 
     @Override
-    public void write(int b) {
+    public void write(int b) throws IOException {
         if (current != null) {
             current.write(b);
+        }
+        if (forward != null) {
+            forward.write(b);
         }
     }
 
     @Override
-    public void write(byte[] b, int off, int len) {
+    public void write(byte[] b, int off, int len) throws IOException {
         if (current != null) {
             current.write(b, off, len);
+        }
+        if (forward != null) {
+            forward.write(b, off, len);
+        }
+    }
+
+    @Override
+    public void flush() throws IOException {
+        if (forward != null) {
+            forward.flush();
         }
     }
 }

@@ -52,10 +52,10 @@ public final class OpenApiDocument {
         return resolve(operation(tool).at("/requestBody/content/application~1json/schema"));
     }
 
-    /** The 200 response's schema when application/json is its only media type, else null. */
+    /** The 200 response's application/json schema (text media types may be listed beside it), else null. */
     public JsonNode outputSchema(String tool) {
         JsonNode content = operation(tool).at("/responses/200/content");
-        return content.size() == 1 && content.has("application/json") ? resolve(content.at("/application~1json/schema")) : null;
+        return content.has("application/json") ? resolve(content.at("/application~1json/schema")) : null;
     }
 
     public JsonNode responseSchema(String tool, String mediaType) {
