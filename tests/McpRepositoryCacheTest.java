@@ -4,6 +4,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import support.TempRepo;
+import support.TempDirs;
 
 import java.nio.file.Files;
 import java.util.List;
@@ -122,7 +123,7 @@ class McpRepositoryCacheTest {
     /** A bare clone re-made at the same path in another object format: a kept discovery answer would misread it. */
     @Test
     void aBareRepositoryMadeAgainAtTheSamePathIsOpenedAgain() throws Exception {
-        java.nio.file.Path bare = Files.createTempDirectory("prdiff-bare").resolve("r.git");
+        java.nio.file.Path bare = TempDirs.create("prdiff-bare").resolve("r.git");
         try {
             repo.git("clone", "-q", "--bare", repo.dir().toString(), bare.toString());
             assertEquals(fileDiff(repo, "a.txt"), McpToolsTest.ok(s, "get_diff", range(bare, "a.txt")));
@@ -145,7 +146,7 @@ class McpRepositoryCacheTest {
     /** A config git refuses to read makes the bare repository unopenable, and opening it again once fixed. */
     @Test
     void aBareRepositoryWhoseConfigChangedIsAskedAgain() throws Exception {
-        java.nio.file.Path bare = Files.createTempDirectory("prdiff-bare").resolve("r.git");
+        java.nio.file.Path bare = TempDirs.create("prdiff-bare").resolve("r.git");
         try {
             repo.git("clone", "-q", "--bare", repo.dir().toString(), bare.toString());
             assertEquals(fileDiff(repo, "a.txt"), McpToolsTest.ok(s, "get_diff", range(bare, "a.txt")));
