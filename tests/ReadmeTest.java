@@ -78,4 +78,28 @@ class ReadmeTest {
         assertEquals(2, configs, "the README shows the mcpServers and the VS Code config");
         assertTrue(readme.contains("claude mcp add prdiff -- jbang prdiff-mcp@"), "the Claude Code command");
     }
+
+    /**
+     * Every test class that runs gh or the Node MCP client (through the GitHub stand-in, the pull request fixtures or
+     * McpClientNode) is named in the README's table of what a machine without them skips.
+     */
+    @Test
+    void theSkipTableNamesEveryClassThatNeedsGhOrNode() throws Exception {
+        String readme = Files.readString(ROOT.resolve("README.md"));
+        int table = readme.indexOf("| to run | install |");
+        assertTrue(table >= 0, "the README has the table of skipped tests");
+        String rows = readme.substring(table, readme.indexOf("\n\n", table));
+        List<String> missing = new ArrayList<>();
+        try (var tests = Files.list(ROOT.resolve("tests"))) {
+            for (Path test : tests.filter(p -> p.getFileName().toString().endsWith("Test.java")).sorted().toList()) {
+                String source = Files.readString(test);
+                String name = test.getFileName().toString().replace(".java", "");
+                boolean needs = source.matches("(?s).*\\b(GitHubStandIn|PullRequestFixture|PullRequestScenario|McpClientNode)\\b.*");
+                if (needs && !name.equals("ReadmeTest") && !rows.contains("`" + name + "`")) {
+                    missing.add(name);
+                }
+            }
+        }
+        assertEquals(List.of(), missing, "test classes that skip without gh or node but are not in the README's table");
+    }
 }
