@@ -95,17 +95,7 @@ class JsonEnvelopeCliTest {
             assertArrayEquals(git.get(i), diffOf(changes.get(i)), changes.get(i).get("path").asText());
             assertFalse(changes.get(i).get("truncated").asBoolean());
         }
-        String[] numstat = repo.text(NeutralGit.diff("--numstat", range)).split("\n");
-        long add = 0;
-        long del = 0;
-        for (String line : numstat) {
-            String[] f = line.split("\t");
-            add += f[0].equals("-") ? 0 : Long.parseLong(f[0]);
-            del += f[1].equals("-") ? 0 : Long.parseLong(f[1]);
-        }
-        assertEquals(numstat.length, e.at("/data/summary/files").asInt());
-        assertEquals(add, e.at("/data/summary/additions").asLong());
-        assertEquals(del, e.at("/data/summary/deletions").asLong());
+        assertSummaryIsGits(e, range);
         String[] status = repo.text(NeutralGit.diff("--name-status", "-z", range)).split("\0");
         int at = 0;
         for (JsonNode c : changes) {

@@ -38,7 +38,19 @@ public record DiffEnvelope(boolean success, Data data, Pagination pagination, Li
 
     @JsonPropertyOrder({"files", "additions", "deletions", "by_change_type"})
     public record Summary(int files, long additions, long deletions,
-            @JsonProperty("by_change_type") Map<String, Integer> byChangeType) {}
+            @JsonProperty("by_change_type") Map<String, Integer> byChangeType) {
+        static Summary of(List<Change> changes) {
+            Map<String, Integer> byType = new LinkedHashMap<>();
+            long additions = 0;
+            long deletions = 0;
+            for (Change c : changes) {
+                byType.merge(c.changeType(), 1, Integer::sum);
+                additions += c.additions();
+                deletions += c.deletions();
+            }
+            return new Summary(changes.size(), additions, deletions, byType);
+        }
+    }
 
     @JsonPropertyOrder({"base", "head", "merge_base", "how"})
     public record Range(String base, String head, @JsonProperty("merge_base") String mergeBase, String how) {
@@ -60,7 +72,18 @@ public record DiffEnvelope(boolean success, Data data, Pagination pagination, Li
             @JsonProperty("path_bytes_base64") String pathBytesBase64,
             @JsonProperty("previous_path_bytes_base64") String previousPathBytesBase64,
             long additions, long deletions, boolean binary, String diff,
-            @JsonProperty("diff_base64") String diffBase64, boolean truncated, String fetch) {}
+            @JsonProperty("diff_base64") String diffBase64, boolean truncated, String fetch) {
+        /** The file {@code f} with its section's text (or bytes), whether shaping cut it, and its fetch call. */
+        static Change of(FileEntry f, String diff, String diffBase64, boolean truncated, String fetch) {
+            return new Change(f.status(), f.path(), f.previousPath(), f.pathBytesBase64(), f.previousPathBytesBase64(),
+                    f.additions(), f.deletions(), Boolean.TRUE.equals(f.binary()), diff, diffBase64, truncated, fetch);
+        }
+
+        Change withoutBody() {
+            return new Change(changeType, path, previousPath, pathBytesBase64, previousPathBytesBase64, additions,
+                    deletions, binary, null, null, truncated, fetch);
+        }
+    }
 
     public record Error(String code, String message) {}
 
@@ -86,26 +109,16 @@ public record DiffEnvelope(boolean success, Data data, Pagination pagination, Li
     public static DiffEnvelope collected(DiffRequest request, SectionCollector collector, Range range,
             List<String> warnings) {
         List<Change> changes = new ArrayList<>();
-        Map<String, Integer> byType = new LinkedHashMap<>();
-        long additions = 0;
-        long deletions = 0;
         for (SectionCollector.Collected c : collector.sections()) {
             var s = c.section();
-            FileEntry names = FileEntry.of(s.path(), s.additions(), s.deletions(), s.changeType().label(),
+            FileEntry file = FileEntry.of(s.path(), s.additions(), s.deletions(), s.changeType().label(),
                     s.previousPath(), s.binary());
             String text = c.diff() == null ? null : utf8(c.diff());
             String base64 = c.diff() != null && text == null ? Base64.getEncoder().encodeToString(c.diff()) : null;
-            changes.add(new Change(s.changeType().label(), names.path(), names.previousPath(), names.pathBytesBase64(),
-                    names.previousPathBytesBase64(), s.additions(), s.deletions(), s.binary(), text, base64,
-                    c.truncated(), c.fetch()));
-            byType.merge(s.changeType().label(), 1, Integer::sum);
-            additions += s.additions();
-            deletions += s.deletions();
+            changes.add(Change.of(file, text, base64, c.truncated(), c.fetch()));
         }
         Pagination page = collector.outcome() == null ? null : collector.outcome().pagination();
-        Summary summary = page != null && page.showing() < page.total() ? wholeSelection(request)
-                : new Summary(changes.size(), additions, deletions, byType);
-        return new DiffEnvelope(true, new Data(summary, range, changes),
+        return new DiffEnvelope(true, new Data(summary(request, page, changes), range, changes),
                 page, List.of(), List.copyOf(warnings), metadata(request));
     }
 
@@ -114,17 +127,10 @@ public record DiffEnvelope(boolean success, Data data, Pagination pagination, Li
      * is {@code range} when the run that answered knew it, else the list's own.
      */
     public static DiffEnvelope listed(DiffRequest request, FileList list, Range range, List<String> warnings) {
-        List<Change> changes = new ArrayList<>();
-        for (FileEntry f : list.files()) {
-            changes.add(new Change(f.status(), f.path(), f.previousPath(), f.pathBytesBase64(),
-                    f.previousPathBytesBase64(), f.additions(), f.deletions(), Boolean.TRUE.equals(f.binary()), null,
-                    null, false, null));
-        }
-        Pagination page = list.pagination();
-        Summary summary = page != null && page.showing() < page.total() ? wholeSelection(request) : summary(list);
+        List<Change> changes = changes(list);
         Range shown = range != null ? range : new Range(list.baseSha(), list.headSha(), list.mergeBaseSha(), list.range());
-        return new DiffEnvelope(true, new Data(summary, shown, changes), page, List.of(), List.copyOf(warnings),
-                metadata(request));
+        return new DiffEnvelope(true, new Data(summary(request, list.pagination(), changes), shown, changes),
+                list.pagination(), List.of(), List.copyOf(warnings), metadata(request));
     }
 
     /** This envelope with no section bodies ({@code diff}, {@code diff_base64}): for answers whose text is the diff. */
@@ -132,33 +138,26 @@ public record DiffEnvelope(boolean success, Data data, Pagination pagination, Li
         if (data == null) {
             return this;
         }
-        List<Change> bare = data.changes().stream().map(c -> new Change(c.changeType(), c.path(), c.previousPath(),
-                c.pathBytesBase64(), c.previousPathBytesBase64(), c.additions(), c.deletions(), c.binary(), null, null,
-                c.truncated(), c.fetch())).toList();
+        List<Change> bare = data.changes().stream().map(Change::withoutBody).toList();
         return new DiffEnvelope(success, new Data(data.summary(), data.range(), bare), pagination, errors, warnings,
                 metadata);
     }
 
-    private static Summary summary(FileList list) {
-        Map<String, Integer> byType = new LinkedHashMap<>();
-        long additions = 0;
-        long deletions = 0;
-        for (FileEntry f : list.files()) {
-            byType.merge(f.status(), 1, Integer::sum);
-            additions += f.additions();
-            deletions += f.deletions();
-        }
-        return new Summary(list.files().size(), additions, deletions, byType);
+    private static List<Change> changes(FileList list) {
+        return list.files().stream().map(f -> Change.of(f, null, null, false, null)).toList();
     }
 
     /**
-     * The summary of every page: the request's file list with its filters but no page. A second pass over the
-     * range (a numstat, or GitHub's file list), paid only when the page leaves files out.
+     * The summary of every page: {@code changes} when they are all of them, else the request's file list with its
+     * filters but no page, a second pass over the range (a numstat, or GitHub's file list).
      */
-    private static Summary wholeSelection(DiffRequest request) {
+    private static Summary summary(DiffRequest request, Pagination page, List<Change> changes) {
+        if (page == null || page.showing() >= page.total()) {
+            return Summary.of(changes);
+        }
         OutputShape shape = request.shape();
         DiffRequest all = request.shaped(new OutputShape(shape.filter(), null, 0), request.contextLines(), false);
-        return summary(Prdiff.files(all, n -> {}));
+        return Summary.of(changes(Prdiff.files(all, n -> {})));
     }
 
     /** The envelope for a failed answer: the error's stable code and message. */
