@@ -9,6 +9,7 @@ import support.NeutralGit;
 import support.Proc;
 import support.RepoRoot;
 import support.TempDirs;
+import support.TempRepo;
 
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -16,12 +17,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -56,9 +55,7 @@ class LocaleTest {
 
     @AfterAll
     static void cleanup() throws Exception {
-        try (Stream<Path> all = Files.walk(parent)) {
-            all.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
+        TempRepo.deleteTree(parent);
     }
 
     static byte[] git(String... args) {

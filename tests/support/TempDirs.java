@@ -45,38 +45,71 @@ public final class TempDirs {
     }
 
     /**
-     * Removes every folder and file made through this class. Folders a test made unreadable or read-only are
-     * opened up first; what still cannot go is named on stderr and left, without failing the run.
+     * Removes every folder and file made through this class; what cannot go is named on stderr and left, without
+     * failing the run.
      */
     public static synchronized void removeAll() {
         if (root == null) {
             return;
         }
         try {
-            Files.walkFileTree(root, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-                    dir.toFile().setReadable(true);
-                    dir.toFile().setWritable(true);
-                    dir.toFile().setExecutable(true);
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                    Files.delete(file);
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
-                    Files.delete(dir);
-                    return FileVisitResult.CONTINUE;
-                }
-            });
+            deleteTree(root);
             root = null;
         } catch (IOException e) {
             System.err.println("could not remove the tests' temporary folder " + root + ": " + e);
+        }
+    }
+
+    /**
+     * Deletes {@code top} and everything below it, opening up folders a test made unreadable or read-only first.
+     * Goes on past what cannot be deleted and throws the first such failure at the end.
+     */
+    public static void deleteTree(Path top) throws IOException {
+        IOException[] first = {null};
+        Files.walkFileTree(top, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+                dir.toFile().setReadable(true);
+                dir.toFile().setWritable(true);
+                dir.toFile().setExecutable(true);
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+                delete(file);
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException e) {
+                keep(e);
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult postVisitDirectory(Path dir, IOException e) {
+                keep(e);
+                delete(dir);
+                return FileVisitResult.CONTINUE;
+            }
+
+            private void delete(Path p) {
+                try {
+                    Files.delete(p);
+                } catch (IOException e) {
+                    keep(e);
+                }
+            }
+
+            private void keep(IOException e) {
+                if (first[0] == null) {
+                    first[0] = e;
+                }
+            }
+        });
+        if (first[0] != null) {
+            throw first[0];
         }
     }
 }

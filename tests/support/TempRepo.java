@@ -7,10 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * A throwaway git repository built by real git, with the user's and system's config shut out and fixed
@@ -138,8 +136,8 @@ public final class TempRepo implements AutoCloseable {
 
     /** Deletes a temp directory and everything below it, as far as it can. */
     public static void deleteTree(Path root) {
-        try (Stream<Path> walk = Files.walk(root)) {
-            walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        try {
+            TempDirs.deleteTree(root);
         } catch (IOException ignored) {
             // best effort
         }
