@@ -4,6 +4,7 @@ import dev.prdiff.core.PathBytes;
 import dev.prdiff.diff.SectionFilter;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -30,7 +31,7 @@ final class PathLimit {
 
     /** Literal pathspecs for the wanted paths and their rename partners, or null when the limit cannot be proven. */
     List<String> pathspec(Set<String> wanted) {
-        if (wanted.isEmpty() || wanted.size() > MAX_PATHS || !argumentSafe(wanted)) {
+        if (wanted.isEmpty() || !passable(wanted)) {
             return null;
         }
         List<RawNumstat.Change> unpaired = raw(List.of("--no-renames"), wanted);
@@ -42,7 +43,7 @@ final class PathLimit {
         }
         List<String> exact = ExactRenames.pathspec(wanted, raw(List.of("--no-renames"), null));
         if (exact != null) {
-            return exact.size() > MAX_PATHS || !argumentSafe(new LinkedHashSet<>(exact)) ? null : literal(exact);
+            return passable(exact) ? literal(exact) : null;
         }
         List<RawNumstat.Change> whole = raw(List.of(), null);
         Set<String> paths = new LinkedHashSet<>(wanted);
@@ -52,7 +53,7 @@ final class PathLimit {
                 paths.add(c.newPath());
             }
         }
-        if (paths.size() > MAX_PATHS || !argumentSafe(paths)) {
+        if (!passable(paths)) {
             return null;
         }
         Set<RawNumstat.Change> limited = new HashSet<>(raw(List.of(), paths));
@@ -66,11 +67,12 @@ final class PathLimit {
     }
 
     /**
-     * A name that is not UTF-8 cannot be passed to git as an argument (Java encodes arguments from Strings) and
-     * git diff reads no pathspec from a file: such a selection is cut from the whole diff instead.
+     * Whether the paths can go to git as arguments: at most {@link #MAX_PATHS}, and all UTF-8. A name that is not
+     * UTF-8 cannot be passed as an argument (Java encodes arguments from Strings) and git diff reads no pathspec
+     * from a file: such a selection is cut from the whole diff instead.
      */
-    private static boolean argumentSafe(Set<String> paths) {
-        return paths.stream().allMatch(PathBytes::isUtf8);
+    private static boolean passable(Collection<String> paths) {
+        return paths.size() <= MAX_PATHS && paths.stream().allMatch(PathBytes::isUtf8);
     }
 
     /** A literal pathspec matches the path itself and everything below it, as a selection does. */
