@@ -207,14 +207,15 @@ public final class McpServer {
                 if (!stateless) {
                     lifecycle.requireInitialized(method);
                 }
+                // Stateless-era versions are all later than 2025-06-18, which brought outputSchema/structuredContent.
+                boolean structured = stateless || lifecycle.structuredOutput();
                 switch (method) {
                     case "ping" -> to.result(id, Lifecycle.forEra(JsonNodeFactory.instance.objectNode(), stateless));
-                    case "tools/list" -> to.result(id, Lifecycle.forEra(listTools(params, stateless,
-                            stateless || lifecycle.structuredOutput()), stateless));
+                    case "tools/list" -> to.result(id, Lifecycle.forEra(listTools(params, stateless, structured),
+                            stateless));
                     case "tools/call" -> {
                         ToolCatalog.Tool tool = catalog.require(params.get("name"));
                         JsonNode args = tool.arguments(params.get("arguments"));
-                        boolean structured = stateless || lifecycle.structuredOutput();
                         calls.start(id, tool.name(), stateless, () -> {
                             ObjectNode result = tools.call(tool.name(), args);
                             if (!structured) {

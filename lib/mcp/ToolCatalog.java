@@ -24,11 +24,6 @@ public final class ToolCatalog {
     /** One tool. {@code outputSchema} is null for tools whose 200 response has no application/json schema. */
     public record Tool(String name, String title, String description, ObjectNode inputSchema, ObjectNode outputSchema,
                        ObjectNode annotations) {
-        /** The tool as tools/list shows it. */
-        public ObjectNode toJson() {
-            return toJson(true);
-        }
-
         /** The tool as tools/list shows it; without outputSchema for protocols before 2025-06-18. */
         public ObjectNode toJson(boolean structured) {
             ObjectNode json = JsonNodeFactory.instance.objectNode();
@@ -85,12 +80,10 @@ public final class ToolCatalog {
         return tool;
     }
 
-    /** The tools/list result's "tools" array. */
-    public ArrayNode toJson() {
-        return toJson(true);
-    }
-
-    /** {@code structured}: false for clients whose protocol predates outputSchema (2025-06-18). */
+    /**
+     * The tools/list result's "tools" array; {@code structured}: false for clients whose protocol predates
+     * outputSchema (2025-06-18).
+     */
     public ArrayNode toJson(boolean structured) {
         ArrayNode list = JsonNodeFactory.instance.arrayNode();
         tools.values().forEach(t -> list.add(t.toJson(structured)));
