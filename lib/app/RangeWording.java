@@ -19,15 +19,15 @@ final class RangeWording {
             return threeDot(spec);
         }
         if (target instanceof Target.Auto a) {
+            String chosen = a.base() == null ? "default range: " : "--base range: ";
             if (spec.objectsOnly()) {
-                return (a.base() == null ? "default range: " : "--base range: ") + threeDot(spec);
+                return chosen + threeDot(spec);
             }
             if (spec.mergeBaseSha() == null) {
                 return workTree(spec) + " against HEAD (no base branch found)";
             }
             String committed = spec.range().substring(0, spec.range().indexOf(" ("));
-            return (a.base() == null ? "default range: " : "--base range: ") + workTree(spec) + " against the merge base"
-                    + " of " + committed;
+            return chosen + workTree(spec) + " against the merge base of " + committed;
         }
         return spec.range();
     }

@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFileAttributes;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -62,7 +61,6 @@ final class OpenedRepositories {
         if (dir.startsWith(gitDir)) {
             return null;
         }
-        List<String> stamp = new ArrayList<>();
         Path top = dir;
         for (String part : prefix.split("/")) {
             if (!part.isEmpty()) {
@@ -73,19 +71,17 @@ final class OpenedRepositories {
             }
         }
         Path common = dir.resolve(lines[1]).normalize().getParent();
-        for (Path p : List.of(top, top.resolve(".git"), gitDir, gitDir.resolve("config"), gitDir.resolve("commondir"),
-                common == null ? gitDir : common.resolve("config"))) {
-            stamp.add(attributes(p));
-        }
-        return stamp;
+        return attributes(List.of(top, top.resolve(".git"), gitDir, gitDir.resolve("config"),
+                gitDir.resolve("commondir"), common == null ? gitDir : common.resolve("config")));
     }
 
     private static List<String> bareStamp(Path gitDir) {
-        List<String> stamp = new ArrayList<>();
-        for (String entry : List.of("", ".git", "config", "HEAD", "commondir", "objects", "refs")) {
-            stamp.add(attributes(entry.isEmpty() ? gitDir : gitDir.resolve(entry)));
-        }
-        return stamp;
+        return attributes(List.of(gitDir, gitDir.resolve(".git"), gitDir.resolve("config"), gitDir.resolve("HEAD"),
+                gitDir.resolve("commondir"), gitDir.resolve("objects"), gitDir.resolve("refs")));
+    }
+
+    private static List<String> attributes(List<Path> paths) {
+        return paths.stream().map(OpenedRepositories::attributes).toList();
     }
 
     private static String attributes(Path p) {
