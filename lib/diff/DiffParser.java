@@ -126,6 +126,10 @@ public final class DiffParser {
 
     private FileSection readSection(HeaderDone headerDone) throws IOException {
         section.reset();
+        boolean collect = keepBytes && !streaming;
+        if (collect) {
+            lines.mark();
+        }
         long firstLine = lines.lineNumber();
         SectionHeader header = new SectionHeader(firstLine);
         header.diffGitLine(lines.buffer(), lines.start() + DIFF_GIT.length, lines.start() + lines.contentLength());
@@ -154,7 +158,11 @@ public final class DiffParser {
             throw new DiffParseException(lines.lineNumber(), "expected a hunk or the next 'diff --git' line, found: "
                     + preview());
         }
-        byte[] bytes = keepBytes && !streaming ? section.toByteArray() : null;
+        byte[] bytes = null;
+        if (collect) {
+            bytes = lines.marked();
+            lines.unmark();
+        }
         return header.build(counts[0], counts[1], bytes);
     }
 
@@ -214,9 +222,8 @@ public final class DiffParser {
             } else if (body != null) {
                 body.write(lines.buffer(), lines.start(), lines.length());
             }
-        } else if (keepBytes) {
-            section.write(lines.buffer(), lines.start(), lines.length());
         }
+        // Kept sections stay in the reader's buffer (marked in readSection) and leave it in one copy.
         lines.advance();
     }
 
@@ -226,8 +233,8 @@ public final class DiffParser {
     }
 
     /**
-     * ByteArrayOutputStream without its per-call lock: every line of every section passes through here, and an
-     * uncontended monitor per line was a measurable share of the split.
+     * ByteArrayOutputStream without its per-call lock: while {@link #copyNext} judges a header, every header line
+     * passes through here, and an uncontended monitor per line was a measurable share of the split.
      */
     private static final class SectionBuffer {
         private byte[] buf = new byte[64 * 1024];
@@ -243,10 +250,6 @@ public final class DiffParser {
 
         void writeTo(java.io.OutputStream out) throws IOException {
             out.write(buf, 0, count);
-        }
-
-        byte[] toByteArray() {
-            return java.util.Arrays.copyOf(buf, count);
         }
 
         void reset() {

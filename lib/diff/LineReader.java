@@ -10,7 +10,8 @@ import java.util.Arrays;
  */
 final class LineReader {
     private final InputStream in;
-    private byte[] buf = new byte[64 * 1024];
+    private byte[] buf = new byte[1024 * 1024];
+    private int mark = -1; // first byte kept across fills (a section being collected), or -1
     private int start;   // first byte of the current line
     private int end;     // one past the current line's last byte
     private int limit;   // one past the last byte read from the stream
@@ -38,9 +39,7 @@ final class LineReader {
                 end = limit;
                 break;
             }
-            int consumed = start;
-            fill();
-            scanFrom -= consumed;
+            scanFrom -= fill();
         }
         hasLine = end > start;
         if (hasLine) {
@@ -119,16 +118,40 @@ final class LineReader {
             java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
     private static final long NEWLINES = 0x0a0a0a0a0a0a0a0aL;
 
-    /** Shifts the current partial line to the front, grows the buffer if it is full, and reads more. */
-    private void fill() throws IOException {
-        int partial = limit - start;
-        if (start > 0) {
-            System.arraycopy(buf, start, buf, 0, partial);
+    /**
+     * Keeps the current line from {@link #mark()} on: until {@link #unmark()}, every line read stays in the buffer,
+     * so a section can be taken out with one copy ({@link #marked()}) instead of being copied line by line.
+     */
+    void mark() {
+        mark = start;
+    }
+
+    void unmark() {
+        mark = -1;
+    }
+
+    /** The bytes from the mark up to (not including) the current line. */
+    byte[] marked() {
+        return Arrays.copyOfRange(buf, mark, start);
+    }
+
+    /**
+     * Shifts the kept bytes (the marked ones, else the current partial line) to the front, grows the buffer if
+     * they fill it, and reads more. Returns how far the kept bytes moved.
+     */
+    private int fill() throws IOException {
+        int keep = mark >= 0 ? mark : start;
+        int partial = limit - keep;
+        if (keep > 0) {
+            System.arraycopy(buf, keep, buf, 0, partial);
         } else if (partial == buf.length) {
             buf = Arrays.copyOf(buf, buf.length * 2);
         }
-        start = 0;
-        end = 0;
+        start -= keep;
+        if (mark >= 0) {
+            mark = 0;
+        }
+        end = start;
         limit = partial;
         int n = in.read(buf, limit, buf.length - limit);
         if (n < 0) {
@@ -136,5 +159,6 @@ final class LineReader {
         } else {
             limit += n;
         }
+        return keep;
     }
 }
