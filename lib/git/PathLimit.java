@@ -20,6 +20,12 @@ import java.util.Set;
 final class PathLimit {
     /** Past this many paths the argument list grows large and a whole diff is as cheap. */
     static final int MAX_PATHS = 1000;
+    /**
+     * The rename pairs of whole ranges between full ids: their similarity pass is most of what a lone added or
+     * deleted file costs, and an agent reading a range file by file would pay it once per file. Pairs only, so a
+     * kept range costs its renames' records, not its whole file list.
+     */
+    private static final KeptAnswers<List<RawNumstat.Change>> PAIRS = new KeptAnswers<>(64);
 
     private final Git git;
     private final List<String> revisions;
@@ -41,11 +47,14 @@ final class PathLimit {
             // Only added and deleted files take part in rename detection; modified ones stay as they are.
             return literal(wanted);
         }
-        List<String> exact = ExactRenames.pathspec(wanted, raw(List.of("--no-renames"), null));
+        List<RawNumstat.Change> unpairedWhole = raw(List.of("--no-renames"), null);
+        List<String> exact = ExactRenames.pathspec(wanted, unpairedWhole);
         if (exact != null) {
             return passable(exact) ? literal(exact) : null;
         }
-        List<RawNumstat.Change> whole = raw(List.of(), null);
+        List<RawNumstat.Change> pairs = PAIRS.get(git.keyOf(revisions, "-M pairs"),
+                () -> raw(List.of(), null).stream().filter(RawNumstat.Change::paired).toList());
+        List<RawNumstat.Change> whole = paired(unpairedWhole, pairs);
         Set<String> paths = new LinkedHashSet<>(wanted);
         for (RawNumstat.Change c : whole) {
             if (c.paired() && (SectionFilter.selects(wanted, c.oldPath()) || SectionFilter.selects(wanted, c.newPath()))) {
@@ -73,6 +82,28 @@ final class PathLimit {
      */
     private static boolean passable(Collection<String> paths) {
         return paths.size() <= MAX_PATHS && paths.stream().allMatch(PathBytes::isUtf8);
+    }
+
+    /**
+     * The whole range's {@code -M} records from its {@code --no-renames} ones and its pairs: with {@code -M} alone
+     * (no copies, no breaks) a pair replaces its deletion and its addition, and every other record is unchanged.
+     */
+    private static List<RawNumstat.Change> paired(List<RawNumstat.Change> unpaired, List<RawNumstat.Change> pairs) {
+        Set<String> sources = new HashSet<>();
+        Set<String> targets = new HashSet<>();
+        for (RawNumstat.Change p : pairs) {
+            sources.add(p.oldPath());
+            targets.add(p.newPath());
+        }
+        List<RawNumstat.Change> whole = new ArrayList<>(pairs);
+        for (RawNumstat.Change c : unpaired) {
+            boolean replaced = (c.status() == 'D' && sources.contains(c.oldPath()))
+                    || (c.status() == 'A' && targets.contains(c.newPath()));
+            if (!replaced) {
+                whole.add(c);
+            }
+        }
+        return whole;
     }
 
     /** A literal pathspec matches the path itself and everything below it, as a selection does. */
