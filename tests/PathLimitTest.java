@@ -176,4 +176,26 @@ class PathLimitTest {
                     StandardCharsets.UTF_8).contains("\"path\":\"keep.txt\""));
         }
     }
+
+    /**
+     * A range's rename pairs are kept for the process by its full ids: in one repository, an added file that no
+     * deletion resembles in one range and that is a rename in another must be each range's own section (a pairing
+     * kept under too loose a key would show the rename as a new file).
+     */
+    @Test
+    void keptPairsBelongToTheirRangeOnly() throws Exception {
+        try (TempRepo r = TempRepo.init()) {
+            r.write("x.txt", Fixtures.lines("x", 40)).write("z.txt", Fixtures.lines("z", 40));
+            String a = r.commit("a");
+            r.delete("z.txt").write("p.txt", "nothing like any deleted file\n");
+            String b = r.commit("b");
+            r.checkout("-q", a).delete("x.txt").write("p.txt", Fixtures.lines("x", 40) + "one more line\n");
+            String c = r.commit("c");
+            for (String range : List.of(a + ".." + b, a + ".." + c, a + ".." + b, a + ".." + c)) {
+                byte[] expected = sectionsOf(r.gitDiff(range), Set.of("p.txt"));
+                assertArrayEquals(expected, ok(r, range, "--file", "p.txt").stdout(), range);
+            }
+            assertTrue(new String(r.gitDiff(a + ".." + c), StandardCharsets.UTF_8).contains("rename to p.txt"));
+        }
+    }
 }

@@ -20,6 +20,12 @@ import java.util.Set;
 final class PathLimit {
     /** Past this many paths the argument list grows large and a whole diff is as cheap. */
     static final int MAX_PATHS = 1000;
+    /**
+     * The rename pairs of whole ranges between full ids: their similarity pass is most of what a lone added or
+     * deleted file costs, and an agent reading a range file by file would pay it once per file. Pairs only, so a
+     * kept range costs its renames' records, not its whole file list, and a later file needs no whole-range pass.
+     */
+    private static final KeptAnswers<List<RawNumstat.Change>> PAIRS = new KeptAnswers<>(64);
 
     private final Git git;
     private final List<String> revisions;
@@ -41,14 +47,19 @@ final class PathLimit {
             // Only added and deleted files take part in rename detection; modified ones stay as they are.
             return literal(wanted);
         }
-        List<String> exact = ExactRenames.pathspec(wanted, raw(List.of("--no-renames"), null));
-        if (exact != null) {
-            return passable(exact) ? literal(exact) : null;
+        List<Object> key = git.keyOf(revisions, "-M pairs");
+        List<RawNumstat.Change> pairs = PAIRS.known(key);
+        if (pairs == null) {
+            List<String> exact = ExactRenames.pathspec(wanted, raw(List.of("--no-renames"), null));
+            if (exact != null) {
+                return passable(exact) ? literal(exact) : null;
+            }
+            pairs = raw(List.of(), null).stream().filter(RawNumstat.Change::paired).toList();
+            PAIRS.keep(key, pairs);
         }
-        List<RawNumstat.Change> whole = raw(List.of(), null);
         Set<String> paths = new LinkedHashSet<>(wanted);
-        for (RawNumstat.Change c : whole) {
-            if (c.paired() && (SectionFilter.selects(wanted, c.oldPath()) || SectionFilter.selects(wanted, c.newPath()))) {
+        for (RawNumstat.Change c : pairs) {
+            if (SectionFilter.selects(wanted, c.oldPath()) || SectionFilter.selects(wanted, c.newPath())) {
                 paths.add(c.oldPath());
                 paths.add(c.newPath());
             }
@@ -56,13 +67,15 @@ final class PathLimit {
         if (!passable(paths)) {
             return null;
         }
-        Set<RawNumstat.Change> limited = new HashSet<>(raw(List.of(), paths));
+        // What the whole diff has on these paths: their --no-renames records with the pairs in place.
+        List<RawNumstat.Change> onPaths = paths.size() == wanted.size() ? unpaired : raw(List.of("--no-renames"), paths);
         Set<RawNumstat.Change> expected = new HashSet<>();
-        for (RawNumstat.Change c : whole) {
+        for (RawNumstat.Change c : paired(onPaths, pairs)) {
             if (touchesPathspec(c, paths)) {
                 expected.add(c);
             }
         }
+        Set<RawNumstat.Change> limited = new HashSet<>(raw(List.of(), paths));
         return limited.equals(expected) ? literal(paths) : null;
     }
 
@@ -73,6 +86,28 @@ final class PathLimit {
      */
     private static boolean passable(Collection<String> paths) {
         return paths.size() <= MAX_PATHS && paths.stream().allMatch(PathBytes::isUtf8);
+    }
+
+    /**
+     * The {@code -M} records from {@code --no-renames} ones and the whole range's pairs: with {@code -M} alone (no
+     * copies, no breaks) a pair replaces its deletion and its addition, and every other record is unchanged.
+     */
+    private static List<RawNumstat.Change> paired(List<RawNumstat.Change> unpaired, List<RawNumstat.Change> pairs) {
+        Set<String> sources = new HashSet<>();
+        Set<String> targets = new HashSet<>();
+        for (RawNumstat.Change p : pairs) {
+            sources.add(p.oldPath());
+            targets.add(p.newPath());
+        }
+        List<RawNumstat.Change> whole = new ArrayList<>(pairs);
+        for (RawNumstat.Change c : unpaired) {
+            boolean replaced = (c.status() == 'D' && sources.contains(c.oldPath()))
+                    || (c.status() == 'A' && targets.contains(c.newPath()));
+            if (!replaced) {
+                whole.add(c);
+            }
+        }
+        return whole;
     }
 
     /** A literal pathspec matches the path itself and everything below it, as a selection does. */
