@@ -104,6 +104,12 @@ class McpLatency {
 
     /** get_pull_request_diff with file and sha through the real gh against the stand-in, and git's diff of it. */
     static void pullRequest(String repo, String path, int calls, List<String> server) throws Exception {
+        try {
+            new ProcessBuilder("gh", "--version").redirectErrorStream(true).start().waitFor();
+        } catch (IOException e) {
+            System.err.println("bench: gh is missing (Debian: apt-get install -y gh): get_pull_request_diff not timed");
+            return;
+        }
         try (GitHubStandIn github = GitHubStandIn.start(); FakeRepo origin = github.createRepo("octo", "demo")) {
             origin.work().git("fetch", "-q", repo, "+refs/heads/feature:refs/heads/feature");
             origin.work().git("fetch", "-q", repo, "main");
