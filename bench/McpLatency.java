@@ -1,6 +1,12 @@
 ///usr/bin/env jbang "$0" "$@" ; exit $?
 //JAVA 17+
 //DEPS com.fasterxml.jackson.core:jackson-databind:2.20.1
+//DEPS org.junit.jupiter:junit-jupiter-api:5.13.4
+//SOURCES ../tests/support/GitHubStandIn.java ../tests/support/RestApi.java ../tests/support/GitHttpBackend.java
+//SOURCES ../tests/support/FakeRepo.java ../tests/support/NeutralGit.java ../tests/support/TempDirs.java
+//SOURCES ../tests/support/TempRepo.java ../tests/support/Requires.java ../tests/support/Fault.java
+//SOURCES ../tests/support/Reply.java ../tests/support/GitHubJson.java ../tests/support/PullRequestFixture.java
+//SOURCES ../tests/support/Proc.java ../tests/support/PullDiff.java
 //DESCRIPTION Times warm MCP tool calls against the git commands they stand for, and checks every answer
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -15,6 +21,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import support.FakeRepo;
+import support.GitHubStandIn;
+import support.PullRequestFixture;
 
 /**
  * Usage: ./jbang bench/McpLatency.java REPO PATH CALLS SERVER_COMMAND...
@@ -22,6 +32,11 @@ import java.util.List;
  * get_changed_files (main...feature) and get_diff (main...feature, path PATH), timing each answer. Runs the git
  * command each tool stands for CALLS times too. Prints key=value lines (milliseconds); exits 1 when an answer
  * differs from git's (get_diff: byte-identical text; get_changed_files: each file's counts equal numstat's).
+ * Then starts the GitHub stand-in of tests/support on loopback with octo/demo pull request #1 (REPO's main and
+ * feature pushed to it), starts the server again with gh's environment for the stand-in, and times CALLS
+ * get_pull_request_diff calls with file PATH and sha = feature's full SHA, each answer byte-identical to
+ * git diff MAIN...SHA -- ':(literal)PATH', which is timed CALLS times too. A "%phase" in SERVER_COMMAND is
+ * replaced by local or pull_request (for e.g. strace -o FILE-%phase).
  */
 class McpLatency {
     static final ObjectMapper JSON = new ObjectMapper();
@@ -39,17 +54,11 @@ class McpLatency {
         String expectedDiff = run(fileDiff);
 
         long started = System.nanoTime();
-        Process p = new ProcessBuilder(server).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        Process p = start(server, "local", Map.of());
         OutputStream to = p.getOutputStream();
         BufferedReader from = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-        ObjectNode init = JSON.createObjectNode();
-        init.put("protocolVersion", "2025-06-18");
-        init.putObject("capabilities");
-        init.putObject("clientInfo").put("name", "prdiff-bench").put("version", "1");
-        JsonNode initialized = call(to, from, 0, "initialize", init);
+        initialize(to, from);
         System.out.printf("mcp_initialize_ms=%.1f%n", (System.nanoTime() - started) / 1e6);
-        check(initialized.has("result"), "initialize answered " + initialized);
-        send(to, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
 
         ObjectNode changed = toolArgs();
         ObjectNode diff = toolArgs().put("path", path);
@@ -72,8 +81,66 @@ class McpLatency {
         report("mcp_get_diff_path", diffMs);
         report("git_numstat", timeGit(numstat, calls));
         report("git_diff_path", timeGit(fileDiff, calls));
+        pullRequest(repo, path, calls, server);
         System.out.println("mcp_calls=" + calls + " mcp_answers_ok=" + (failures == 0));
         System.exit(failures == 0 ? 0 : 1);
+    }
+
+    static Process start(List<String> server, String phase, Map<String, String> env) throws IOException {
+        ProcessBuilder b = new ProcessBuilder(server.stream().map(a -> a.replace("%phase", phase)).toList());
+        b.environment().putAll(env);
+        return b.redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    }
+
+    static void initialize(OutputStream to, BufferedReader from) throws IOException {
+        ObjectNode init = JSON.createObjectNode();
+        init.put("protocolVersion", "2025-06-18");
+        init.putObject("capabilities");
+        init.putObject("clientInfo").put("name", "prdiff-bench").put("version", "1");
+        JsonNode initialized = call(to, from, 0, "initialize", init);
+        check(initialized.has("result"), "initialize answered " + initialized);
+        send(to, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+    }
+
+    /** get_pull_request_diff with file and sha through the real gh against the stand-in, and git's diff of it. */
+    static void pullRequest(String repo, String path, int calls, List<String> server) throws Exception {
+        try {
+            new ProcessBuilder("gh", "--version").redirectErrorStream(true).start().waitFor();
+        } catch (IOException e) {
+            System.err.println("bench: gh is missing (Debian: apt-get install -y gh): get_pull_request_diff not timed");
+            return;
+        }
+        try (GitHubStandIn github = GitHubStandIn.start(); FakeRepo origin = github.createRepo("octo", "demo")) {
+            origin.work().git("fetch", "-q", repo, "+refs/heads/feature:refs/heads/feature");
+            origin.work().git("fetch", "-q", repo, "main");
+            origin.work().git("reset", "-q", "--hard", "FETCH_HEAD");
+            PullRequestFixture pr = origin.openPullRequest(1, "bench", "main", "feature");
+            List<String> pinned = List.of("git", "-C", repo, "diff", pr.baseSha() + "..." + pr.headSha(), "--",
+                    ":(literal)" + path);
+            String expected = run(pinned);
+            check(!expected.isEmpty(), "git diff of " + path + " is empty");
+            Process p = start(server, "pull_request", github.ghEnv());
+            OutputStream to = p.getOutputStream();
+            BufferedReader from = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+            initialize(to, from);
+            ObjectNode args = JSON.createObjectNode().put("pr_number", 1).put("repo", "octo/demo")
+                    .put("file", path).put("sha", pr.headSha());
+            call(to, from, 1, "tools/call", tool("get_pull_request_diff", args)); // the first call may fetch; warm after
+            int before = github.requests().size();
+            double[] ms = new double[calls];
+            for (int i = 0; i < calls; i++) {
+                long t = System.nanoTime();
+                JsonNode r = call(to, from, 2 + i, "tools/call", tool("get_pull_request_diff", args));
+                ms[i] = (System.nanoTime() - t) / 1e6;
+                check(expected.equals(r.path("result").path("content").path(0).path("text").asText(null)),
+                        "get_pull_request_diff file " + path + " sha differs from " + pinned + ": " + r);
+            }
+            System.out.printf("mcp_pr_github_requests_per_call=%.2f%n", (github.requests().size() - before) / (double) calls);
+            to.close();
+            p.waitFor();
+            report("mcp_pr_file_sha", ms);
+            report("git_pr_file_sha", timeGit(pinned, calls));
+        }
     }
 
     static ObjectNode toolArgs() {

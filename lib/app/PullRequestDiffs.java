@@ -369,8 +369,32 @@ final class PullRequestDiffs {
         if (base != null && git.hasCommit(head) && git.hasCommit(base)) {
             return range(base, head, notices);
         }
+        String key = base == null ? pinnedBaseKey(head) : null;
+        String remembered = key == null ? null : request.memory().pinnedBase(key);
+        if (remembered != null && git.hasCommit(head) && git.hasCommit(remembered)) {
+            return range(remembered, head, notices);
+        }
         PullRequestInfo info = pr.info();
-        return fromObjects(info, head, base != null ? base : info.baseSha(), notices, null);
+        DiffSpec spec = fromObjects(info, head, base != null ? base : info.baseSha(), notices, null);
+        if (key != null && info.baseSha() != null) {
+            request.memory().rememberPinnedBase(key, info.baseSha());
+        }
+        return spec;
+    }
+
+    /**
+     * What a base GitHub gave for a pinned head is remembered under in the MCP server's memory: the named repository,
+     * its host (or, when gh chooses the host, the directory whose remotes it may read), the number and the head as
+     * given. Null (nothing remembered) without a memory or when gh resolves the repository itself from the remotes.
+     */
+    private String pinnedBaseKey(String head) {
+        GitHubRepo repo = pr.repo();
+        if (request.memory() == null || repo == null) {
+            return null;
+        }
+        String host = hostChosenByGh ? "gh-chosen@" + dir.toAbsolutePath().normalize() : GitHubHosts.normalize(repo.host());
+        return host + "\n" + repo.fullName().toLowerCase(java.util.Locale.ROOT) + "\n" + pr.number() + "\n"
+                + head.toLowerCase(java.util.Locale.ROOT);
     }
 
     /**

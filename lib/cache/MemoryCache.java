@@ -1,5 +1,8 @@
 package dev.prdiff.cache;
 
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -10,9 +13,43 @@ import java.util.Map;
 public final class MemoryCache {
     static final int MAX_ENTRY_BYTES = 16 << 20;
     static final long MAX_TOTAL_BYTES = 64L << 20;
+    /** How long a pull request's base, as GitHub gave it for a pinned head, is reused (README: "Pinned to a commit"). */
+    public static final Duration PINNED_BASE_TTL = Duration.ofSeconds(60);
+    static final int MAX_PINNED_BASES = 1024;
+
+    private record RememberedBase(String sha, Instant until) {}
 
     private long total;
     private final LinkedHashMap<PullRequestDiffCache.Key, byte[]> entries = new LinkedHashMap<>(16, 0.75f, true);
+    private final LinkedHashMap<String, RememberedBase> pinnedBases = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, RememberedBase> eldest) {
+            return size() > MAX_PINNED_BASES;
+        }
+    };
+    private final Clock clock;
+
+    public MemoryCache() {
+        this(Clock.systemUTC());
+    }
+
+    public MemoryCache(Clock clock) {
+        this.clock = clock;
+    }
+
+    /** The base SHA remembered for {@code key} (host, repository, number and pinned head) if not expired, else null. */
+    public synchronized String pinnedBase(String key) {
+        RememberedBase b = pinnedBases.get(key);
+        if (b != null && clock.instant().isBefore(b.until())) {
+            return b.sha();
+        }
+        pinnedBases.remove(key);
+        return null;
+    }
+
+    public synchronized void rememberPinnedBase(String key, String baseSha) {
+        pinnedBases.put(key, new RememberedBase(baseSha, clock.instant().plus(PINNED_BASE_TTL)));
+    }
 
     synchronized byte[] get(PullRequestDiffCache.Key key) {
         return entries.get(key);
