@@ -198,4 +198,47 @@ class PathLimitTest {
             assertTrue(new String(r.gitDiff(a + ".." + c), StandardCharsets.UTF_8).contains("rename to p.txt"));
         }
     }
+
+    /**
+     * A proven pathspec is kept per process for the full ids it was proven for: the same path in another range
+     * (there half of a rename, needing its partner) or in another repository made at the same directory gets its
+     * own proof. Each is asked twice, the second time from what was kept, and compared with git's whole diff.
+     */
+    @Test
+    void aKeptPathspecIsThatRangesOnly() throws Exception {
+        try (TempRepo r = TempRepo.init()) {
+            String text = "line one\nline two\nline three\nline four\nline five\n";
+            r.write("moved.txt", text).write("keep.txt", "keep\n");
+            String first = r.commit("base");
+            r.write("moved.txt", text + "line six\n");
+            String modified = r.commit("modified");
+            r.move("moved.txt", "elsewhere/moved.txt");
+            String renamed = r.commit("renamed");
+            for (String range : List.of(first + ".." + modified, modified + ".." + renamed, first + ".." + modified)) {
+                byte[] expected = sectionsOf(r.gitDiff(range), Set.of("moved.txt"));
+                assertTrue(expected.length > 0, range);
+                for (int round = 0; round < 2; round++) {
+                    assertArrayEquals(expected, ok(r, range, "--file", "moved.txt").stdout(), range + " round " + round);
+                }
+            }
+            String before = new String(sectionsOf(r.gitDiff(first + ".." + modified), Set.of("moved.txt")),
+                    StandardCharsets.UTF_8);
+
+            TempRepo.deleteTree(r.dir().resolve(".git"));
+            TempRepo.deleteTree(r.dir().resolve("elsewhere"));
+            r.git("init", "-q", "-b", "main", "--object-format=sha256");
+            r.write("moved.txt", text).write("keep.txt", "keep\n");
+            String again = r.commit("base again");
+            r.move("moved.txt", "other/moved.txt");
+            String movedAgain = r.commit("renamed at once");
+            String range = again + ".." + movedAgain;
+            byte[] expected = sectionsOf(r.gitDiff(range), Set.of("moved.txt"));
+            assertTrue(new String(expected, StandardCharsets.UTF_8).contains("rename to other/moved.txt"),
+                    new String(expected, StandardCharsets.UTF_8));
+            for (int round = 0; round < 2; round++) {
+                assertArrayEquals(expected, ok(r, range, "--file", "moved.txt").stdout(), "round " + round);
+            }
+            assertTrue(!before.equals(new String(expected, StandardCharsets.UTF_8)));
+        }
+    }
 }

@@ -12,7 +12,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -47,6 +53,22 @@ public final class Subprocess {
 
     private Subprocess() {}
 
+    /**
+     * Daemon threads for the stdout and stderr pumps and the stdin feeder, reused across processes: starting two
+     * or three new threads per git process was a measurable part of a warm MCP call. Cached, so never a queue:
+     * every pump starts at once, and idle threads end after a minute.
+     */
+    private static final ExecutorService PUMPS = Executors.newCachedThreadPool(new java.util.concurrent.ThreadFactory() {
+        private final AtomicInteger n = new AtomicInteger();
+
+        @Override
+        public Thread newThread(Runnable r) {
+            Thread t = new Thread(r, "subprocess-pump-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        }
+    });
+
     /** Reads a process's stdout as it arrives; runs on a pump thread. */
     @FunctionalInterface
     public interface StdoutReader {
@@ -71,9 +93,9 @@ public final class Subprocess {
         long start = System.nanoTime();
         AtomicReference<Exception> readerFailure = new AtomicReference<>();
         TimedInput stdout = new TimedInput(process.getInputStream());
-        Thread outPump = pump("stdout", stdout, process, reader, readerFailure);
+        Future<?> outPump = pump(stdout, process, reader, readerFailure);
         BoundedBuffer errBuf = new BoundedBuffer(STDERR_LIMIT);
-        Thread errPump = pump("stderr", process.getErrorStream(), process, in -> in.transferTo(errBuf),
+        Future<?> errPump = pump(process.getErrorStream(), process, in -> in.transferTo(errBuf),
                 new AtomicReference<>());
         feedStdin(process, stdin);
         try {
@@ -84,15 +106,15 @@ public final class Subprocess {
                     throw timeout(cmd);
                 }
             }
-            while (outPump.isAlive()) {
+            while (!outPump.isDone()) {
                 if (left(start, budget, stdout) <= 0) {
                     // A grandchild still holds the pipe open past the deadline.
                     killTree(process);
                     throw timeout(cmd);
                 }
-                outPump.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(step(start, budget, stdout))));
+                awaitQuietly(outPump, step(start, budget, stdout));
             }
-            errPump.join(1000);
+            awaitQuietly(errPump, TimeUnit.SECONDS.toNanos(1));
         } catch (InterruptedException e) {
             killTree(process);
             Thread.currentThread().interrupt();
@@ -107,6 +129,15 @@ public final class Subprocess {
                     "could not handle output of " + cmd.label() + ": " + failure.getMessage(), failure);
         }
         return new Result(process.exitValue(), errBuf.text());
+    }
+
+    /** Waits up to {@code nanos} for a pump; its failures are reported through its own failure reference. */
+    private static void awaitQuietly(Future<?> pump, long nanos) throws InterruptedException {
+        try {
+            pump.get(nanos, TimeUnit.NANOSECONDS);
+        } catch (TimeoutException | ExecutionException ignored) {
+            // still running (the caller looks at the deadline again), or failed after setting its failure
+        }
     }
 
     private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
@@ -200,20 +231,18 @@ public final class Subprocess {
             closeQuietly(in);
             return;
         }
-        Thread feeder = new Thread(() -> {
+        PUMPS.execute(() -> {
             try (in) {
                 in.write(stdin);
             } catch (IOException ignored) {
                 // the process exited before reading all of stdin; its exit status tells the story
             }
-        }, "subprocess-stdin");
-        feeder.setDaemon(true);
-        feeder.start();
+        });
     }
 
-    private static Thread pump(String name, InputStream from, Process process, StdoutReader reader,
+    private static Future<?> pump(InputStream from, Process process, StdoutReader reader,
             AtomicReference<Exception> failure) {
-        Thread t = new Thread(() -> {
+        return PUMPS.submit(() -> {
             try (from) {
                 reader.read(from);
                 from.transferTo(OutputStream.nullOutputStream());
@@ -222,10 +251,7 @@ public final class Subprocess {
                 failure.set(e);
                 killTree(process);
             }
-        }, "subprocess-" + name);
-        t.setDaemon(true);
-        t.start();
-        return t;
+        });
     }
 
     private static PrdiffException timeout(Command cmd) {

@@ -8,6 +8,7 @@ import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -27,6 +28,14 @@ final class PathLimit {
      */
     private static final KeptAnswers<List<RawNumstat.Change>> PAIRS = new KeptAnswers<>(64);
 
+    /**
+     * Proven pathspecs (or none) for a few wanted paths between full commit ids: the proof reads only those ids'
+     * trees, so it cannot change; an agent asking for the same file again skips the {@code --raw} checks. Kept
+     * only for small selections and answers, which bounds the memory.
+     */
+    private static final KeptAnswers<Optional<List<String>>> PROVEN = new KeptAnswers<>(4096);
+    static final int MAX_KEPT_PATHS = 64;
+
     private final Git git;
     private final List<String> revisions;
 
@@ -40,6 +49,23 @@ final class PathLimit {
         if (wanted.isEmpty() || !passable(wanted)) {
             return null;
         }
+        List<Object> key = wanted.size() <= MAX_KEPT_PATHS ? git.keyOf(revisions, "pathspec", Set.copyOf(wanted)) : null;
+        Optional<List<String>> known = PROVEN.known(key);
+        if (known != null) {
+            return known.orElse(null);
+        }
+        List<String> proven = prove(wanted);
+        if (proven == null || proven.size() <= MAX_KEPT_PATHS * 2) {
+            PROVEN.keep(key, Optional.ofNullable(proven));
+        }
+        return proven;
+    }
+
+    static int keptCount() {
+        return PROVEN.size();
+    }
+
+    private List<String> prove(Set<String> wanted) {
         List<RawNumstat.Change> unpaired = raw(List.of("--no-renames"), wanted);
         boolean addedOrDeleted = unpaired.stream().anyMatch(c -> SectionFilter.selects(wanted, c.newPath())
                 && (c.status() == 'A' || c.status() == 'D'));
