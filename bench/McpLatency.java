@@ -81,7 +81,11 @@ class McpLatency {
         report("mcp_get_diff_path", diffMs);
         report("git_numstat", timeGit(numstat, calls));
         report("git_diff_path", timeGit(fileDiff, calls));
-        pullRequest(repo, path, calls, server);
+        try {
+            pullRequest(repo, path, calls, server);
+        } finally {
+            support.TempDirs.removeAll(); // the stand-in's repositories live in the tests' temporary folder
+        }
         System.out.println("mcp_calls=" + calls + " mcp_answers_ok=" + (failures == 0));
         System.exit(failures == 0 ? 0 : 1);
     }
