@@ -27,7 +27,6 @@ public final class DiffParser {
 
     private final LineReader lines;
     private final boolean keepBytes;
-    private final SectionBuffer section = new SectionBuffer();
     private byte[] preamble;
     /** Where a section's lines go once its header has been judged by {@link #copyNext}; null: nowhere. */
     private java.io.OutputStream body;
@@ -96,12 +95,12 @@ public final class DiffParser {
         try {
             return readSection(header -> {
                 if (wanted.test(header.build(0, 0, null))) {
-                    section.writeTo(out);
+                    lines.writeMarked(out);
                     body = out;
                 } else {
                     body = null;
                 }
-                section.reset();
+                lines.unmark(); // the body goes on to out or nowhere, never into memory
                 headerJudged = true;
             });
         } finally {
@@ -125,10 +124,12 @@ public final class DiffParser {
     }
 
     private FileSection readSection(HeaderDone headerDone) throws IOException {
-        section.reset();
+        // A kept section, or a header still to be judged by copyNext, stays in the reader's buffer from here on.
         boolean collect = keepBytes && !streaming;
-        if (collect) {
+        if (collect || streaming) {
             lines.mark();
+        } else {
+            lines.unmark();
         }
         long firstLine = lines.lineNumber();
         SectionHeader header = new SectionHeader(firstLine);
@@ -214,47 +215,18 @@ public final class DiffParser {
         }
     }
 
-    /** Appends the current line to the section (or, past a judged header, to where it goes) and moves on. */
+    /** Moves past the current line, after writing it where a judged header sends its body (copyNext). */
     private void take() throws IOException {
-        if (streaming) {
-            if (!headerJudged) {
-                section.write(lines.buffer(), lines.start(), lines.length());
-            } else if (body != null) {
-                body.write(lines.buffer(), lines.start(), lines.length());
-            }
+        if (streaming && headerJudged && body != null) {
+            body.write(lines.buffer(), lines.start(), lines.length());
         }
-        // Kept sections stay in the reader's buffer (marked in readSection) and leave it in one copy.
+        // Other lines stay in the reader's buffer while marked (readSection) and leave it in one copy.
         lines.advance();
     }
 
     private String preview() {
         int n = Math.min(lines.contentLength(), 80);
         return new String(lines.buffer(), lines.start(), n, java.nio.charset.StandardCharsets.UTF_8);
-    }
-
-    /**
-     * ByteArrayOutputStream without its per-call lock: while {@link #copyNext} judges a header, every header line
-     * passes through here, and an uncontended monitor per line was a measurable share of the split.
-     */
-    private static final class SectionBuffer {
-        private byte[] buf = new byte[64 * 1024];
-        private int count;
-
-        void write(byte[] b, int off, int len) {
-            if (len > buf.length - count) {
-                buf = java.util.Arrays.copyOf(buf, Math.max(buf.length * 2, count + len));
-            }
-            System.arraycopy(b, off, buf, count, len);
-            count += len;
-        }
-
-        void writeTo(java.io.OutputStream out) throws IOException {
-            out.write(buf, 0, count);
-        }
-
-        void reset() {
-            count = 0;
-        }
     }
 
     private static byte[] ascii(String s) {

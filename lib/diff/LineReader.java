@@ -135,6 +135,11 @@ final class LineReader {
         return Arrays.copyOfRange(buf, mark, start);
     }
 
+    /** Writes the bytes {@link #marked()} would return, without copying them. */
+    void writeMarked(java.io.OutputStream out) throws IOException {
+        out.write(buf, mark, start - mark);
+    }
+
     /**
      * Shifts the kept bytes (the marked ones, else the current partial line) to the front, grows the buffer if
      * they fill it, and reads more. Returns how far the kept bytes moved.
