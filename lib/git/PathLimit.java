@@ -61,10 +61,6 @@ final class PathLimit {
         return proven;
     }
 
-    static int keptCount() {
-        return PROVEN.size();
-    }
-
     private List<String> prove(Set<String> wanted) {
         List<RawNumstat.Change> unpaired = raw(List.of("--no-renames"), wanted);
         boolean addedOrDeleted = unpaired.stream().anyMatch(c -> SectionFilter.selects(wanted, c.newPath())
@@ -85,7 +81,7 @@ final class PathLimit {
         }
         Set<String> paths = new LinkedHashSet<>(wanted);
         for (RawNumstat.Change c : pairs) {
-            if (SectionFilter.selects(wanted, c.oldPath()) || SectionFilter.selects(wanted, c.newPath())) {
+            if (touchesPathspec(c, wanted)) {
                 paths.add(c.oldPath());
                 paths.add(c.newPath());
             }
@@ -136,7 +132,7 @@ final class PathLimit {
         return whole;
     }
 
-    /** A literal pathspec matches the path itself and everything below it, as a selection does. */
+    /** A literal pathspec (or a selection) matches the path itself and everything below it. */
     private static boolean touchesPathspec(RawNumstat.Change c, Set<String> paths) {
         return SectionFilter.selects(paths, c.oldPath()) || SectionFilter.selects(paths, c.newPath());
     }
