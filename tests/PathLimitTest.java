@@ -178,6 +178,91 @@ class PathLimitTest {
     }
 
     /**
+     * An added or deleted file that resembles nothing on the other side is proven partnerless by git on it and the
+     * other side alone, without the whole range's similarity pass. With the blob of an unrelated rename's new half
+     * gone, that pass fails and a lone added file is still served; with its old half gone, a lone deleted file is.
+     * Each as the whole diff, taken before the loss, has it.
+     */
+    @Test
+    void aLoneAddOrDeleteNeedsNoWholeRenamePass() throws Exception {
+        try (TempRepo r = TempRepo.init()) {
+            r.write("moved.txt", Fixtures.lines("moved", 40)).write("gone.txt", Fixtures.lines("gone", 40))
+                    .write("stay.txt", "stay\n");
+            String a = r.commit("a");
+            r.delete("moved.txt").write("elsewhere.txt", Fixtures.lines("moved", 40) + "edited\n")
+                    .delete("gone.txt").write("fresh.txt", "unlike anything deleted\n").write("stay.txt", "stayed\n");
+            String b = r.commit("b");
+            String range = a + ".." + b;
+            byte[] whole = r.gitDiff(range);
+            assertTrue(new String(whole, StandardCharsets.UTF_8).contains("rename to elsewhere.txt"));
+            Map<String, List<Set<String>>> servedWithout = Map.of(
+                    b + ":elsewhere.txt", List.of(Set.of("fresh.txt"), Set.of("stay.txt", "fresh.txt")),
+                    a + ":moved.txt", List.of(Set.of("gone.txt"), Set.of("stay.txt", "gone.txt")));
+            for (var lost : servedWithout.entrySet()) {
+                Path object = looseObject(r, lost.getKey());
+                byte[] kept = Files.readAllBytes(object);
+                Files.delete(object);
+                assertEquals(1, PrdiffCli.run("-C", r.dir().toString(), range, "--file", "elsewhere.txt").exit(),
+                        "the whole rename pass needs " + lost.getKey() + ", or this test proves nothing");
+                for (Set<String> paths : lost.getValue()) {
+                    byte[] expected = sectionsOf(whole, paths);
+                    assertTrue(expected.length > 0, paths.toString());
+                    assertArrayEquals(expected, ok(r, range, "--file", String.join(",", paths)).stdout(), paths.toString());
+                }
+                Files.write(object, kept);
+            }
+        }
+    }
+
+    /**
+     * Candidates that compete: two additions resembling one deletion (the weaker one stays an addition in the whole
+     * diff), a tie, shared and unique basenames below and above git's basename score. Every file alone and every
+     * two together must be their sections of the whole diff, whichever way each was proven.
+     */
+    @Test
+    void competingCandidatesArePairedAsTheWholeDiffPairsThem() throws Exception {
+        try (TempRepo r = TempRepo.init()) {
+            r.write("src/a.txt", edited("a", 0, "")).write("src/b.txt", edited("b", 0, ""))
+                    .write("lib/a.txt", edited("x", 0, "")).write("old/d.txt", edited("d", 0, ""))
+                    .write("keep.txt", "keep\n");
+            String a = r.commit("a");
+            r.delete("src/a.txt").delete("src/b.txt").delete("lib/a.txt").delete("old/d.txt")
+                    .write("dst/a.txt", edited("a", 5, "one")).write("dst/a2.txt", edited("a", 3, "two"))
+                    .write("dst/b.txt", edited("b", 2, "b")).write("dst/c.txt", edited("c", 0, ""))
+                    .write("new/d.txt", edited("d", 3, "left")).write("new/d2.txt", edited("d", 3, "right"))
+                    .write("keep.txt", "kept\n");
+            String b = r.commit("b");
+            String range = a + ".." + b;
+            byte[] whole = r.gitDiff(range);
+            String text = new String(whole, StandardCharsets.UTF_8);
+            assertTrue(text.contains("rename to dst/a.txt") && text.contains("new file mode 100644\nindex 0000000..")
+                    && text.contains("diff --git a/dst/a2.txt b/dst/a2.txt\nnew file"), text);
+            List<String> paths = changedPaths(r, range);
+            for (int i = 0; i < paths.size(); i++) {
+                for (int j = i; j < paths.size(); j++) {
+                    Set<String> wanted = new LinkedHashSet<>(List.of(paths.get(i), paths.get(j)));
+                    assertArrayEquals(sectionsOf(whole, wanted), ok(r, range, "--file", String.join(",", wanted)).stdout(),
+                            wanted.toString());
+                }
+            }
+        }
+    }
+
+    /** Forty lines of {@code prefix}, every {@code every}-th one (none for 0) rewritten with {@code tag}. */
+    static String edited(String prefix, int every, String tag) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 1; i <= 40; i++) {
+            sb.append(every > 0 && i % every == 0 ? tag + " rewrote " + i : prefix + " line " + i).append('\n');
+        }
+        return sb.toString();
+    }
+
+    static Path looseObject(TempRepo r, String blob) {
+        String id = r.text("rev-parse", blob).trim();
+        return r.dir().resolve(".git/objects/" + id.substring(0, 2) + "/" + id.substring(2));
+    }
+
+    /**
      * A range's rename pairs are kept for the process by its full ids: in one repository, an added file that no
      * deletion resembles in one range and that is a rename in another must be each range's own section (a pairing
      * kept under too loose a key would show the rename as a new file).

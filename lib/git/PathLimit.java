@@ -72,9 +72,13 @@ final class PathLimit {
         List<Object> key = git.keyOf(revisions, "-M pairs");
         List<RawNumstat.Change> pairs = PAIRS.known(key);
         if (pairs == null) {
-            List<String> exact = ExactRenames.pathspec(wanted, raw(List.of("--no-renames"), null));
+            List<RawNumstat.Change> whole = raw(List.of("--no-renames"), null);
+            List<String> exact = ExactRenames.pathspec(wanted, whole);
             if (exact != null) {
                 return passable(exact) ? literal(exact) : null;
+            }
+            if (partnerless(wanted, whole)) {
+                return literal(wanted);
             }
             pairs = raw(List.of(), null).stream().filter(RawNumstat.Change::paired).toList();
             PAIRS.keep(key, pairs);
@@ -99,6 +103,30 @@ final class PathLimit {
         }
         Set<RawNumstat.Change> limited = new HashSet<>(raw(List.of(), paths));
         return limited.equals(expected) ? literal(paths) : null;
+    }
+
+    /**
+     * Whether no wanted added or deleted file has a rename partner in the whole diff, proven by git without the
+     * whole range's similarity pass: the wanted paths with every deleted file (every candidate source of a wanted
+     * addition), then with every added file (every candidate target of a wanted deletion). A run without a single
+     * pair means no wanted file scores against any file of the other side, by blob, by basename or by similarity;
+     * scores are per pair, and the whole diff's larger sets only add competition and, past the rename limit, skip
+     * the similarity pass altogether, so it pairs none of them either. Any pair leaves the question to the whole pass.
+     */
+    private boolean partnerless(Set<String> wanted, List<RawNumstat.Change> whole) {
+        for (char side : new char[] {'A', 'D'}) {
+            char other = side == 'A' ? 'D' : 'A';
+            boolean asked = whole.stream().anyMatch(c -> c.status() == side && SectionFilter.selects(wanted, c.newPath()));
+            if (!asked) {
+                continue;
+            }
+            Set<String> paths = new LinkedHashSet<>(wanted);
+            whole.stream().filter(c -> c.status() == other).forEach(c -> paths.add(c.newPath()));
+            if (!passable(paths) || raw(List.of(), paths).stream().anyMatch(RawNumstat.Change::paired)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
