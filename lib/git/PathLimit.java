@@ -1,6 +1,8 @@
 package dev.prdiff.git;
 
+import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.PathBytes;
+import dev.prdiff.core.PrdiffException;
 import dev.prdiff.diff.SectionFilter;
 
 import java.util.ArrayList;
@@ -10,6 +12,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 
 /**
  * The pathspec that gives a few files' sections exactly as the whole diff has them, so that one file of a huge
@@ -77,10 +81,10 @@ final class PathLimit {
             if (exact != null) {
                 return passable(exact) ? literal(exact) : null;
             }
-            if (partnerless(wanted, whole)) {
+            pairs = wholePairsUnlessPartnerless(wanted, whole);
+            if (pairs == null) {
                 return literal(wanted);
             }
-            pairs = raw(List.of(), null).stream().filter(RawNumstat.Change::paired).toList();
             PAIRS.keep(key, pairs);
         }
         Set<String> paths = new LinkedHashSet<>(wanted);
@@ -103,6 +107,35 @@ final class PathLimit {
         }
         Set<RawNumstat.Change> limited = new HashSet<>(raw(List.of(), paths));
         return limited.equals(expected) ? literal(paths) : null;
+    }
+
+    /**
+     * The whole range's rename pairs, or null when {@link #partnerless} proves they are not needed. Both run at
+     * once: the proof takes a fraction of the whole pass, which is cancelled (its git killed) when the proof holds,
+     * and a renamed file, whose proof fails, waits no longer than the whole pass alone.
+     */
+    private List<RawNumstat.Change> wholePairsUnlessPartnerless(Set<String> wanted, List<RawNumstat.Change> whole) {
+        FutureTask<List<RawNumstat.Change>> pass = new FutureTask<>(
+                () -> raw(List.of(), null).stream().filter(RawNumstat.Change::paired).toList());
+        Thread runner = new Thread(pass, "prdiff-rename-pass");
+        runner.setDaemon(true);
+        runner.start();
+        try {
+            if (partnerless(wanted, whole)) {
+                return null;
+            }
+            return pass.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PrdiffException(ErrorCode.GIT_FAILED, "interrupted while git compared the range's renames");
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException failure) {
+                throw failure;
+            }
+            throw new IllegalStateException(e.getCause());
+        } finally {
+            pass.cancel(true);
+        }
     }
 
     /**
