@@ -111,6 +111,49 @@ class ObjectIdTest {
         }
     }
 
+    /**
+     * A whole id is looked up directly, not listed with --disambiguate first; it must still name only its own
+     * object: a tag named by it is no redirect, an annotated tag's id is its commit, a blob's id is no commit, and
+     * 64 digits in a sha1 repository name nothing. In a sha256 repository 40 digits are a prefix and still resolve.
+     */
+    @Test
+    void aWholeIdNamesOnlyItsOwnObject() {
+        try (TempRepo r = TempRepo.init()) {
+            r.write("f.txt", "one\n");
+            String first = r.commit("first");
+            r.write("f.txt", "two\n");
+            String second = r.commit("second");
+            r.write("f.txt", "three\n");
+            String third = r.commit("third");
+            r.git("tag", second, third);
+            r.git("tag", "-a", "-m", "annotated", "v2", second);
+            String tagId = r.text("rev-parse", "refs/tags/v2").trim();
+            String blob = r.text("rev-parse", second + ":f.txt").trim();
+            assertArrayEquals(r.gitDiff(first, second), PrdiffCli.ok(r.dir(), "--commit", second).stdout());
+            assertArrayEquals(r.gitDiff(first, second), PrdiffCli.ok(r.dir(), "--commit", tagId).stdout());
+            assertArrayEquals(r.gitDiff(first + "..." + second),
+                    PrdiffCli.ok(r.dir(), "1", "--sha", second, "--base-sha", first).stdout());
+            for (String notACommit : List.of(blob, "ab".repeat(32), "0123456789".repeat(4))) {
+                Proc.Result missing = PrdiffCli.run("-C", r.dir().toString(), "--commit", notACommit);
+                assertEquals(1, missing.exit(), notACommit);
+                assertTrue(missing.stderr().startsWith("prdiff: error [SHA_NOT_FOUND]: "), missing.stderr());
+            }
+            assertTrue(PrdiffCli.run("-C", r.dir().toString(), "--commit", blob).stderr().contains(blob + " (blob)"));
+        }
+        try (TempRepo r = TempRepo.init()) {
+            TempRepo.deleteTree(r.dir().resolve(".git"));
+            r.git("init", "-q", "-b", "main", "--object-format=sha256");
+            r.write("f.txt", "one\n");
+            String first = r.commit("first");
+            r.write("f.txt", "two\n");
+            String second = r.commit("second");
+            assertEquals(64, second.length());
+            for (String id : List.of(second, second.substring(0, 40))) {
+                assertArrayEquals(r.gitDiff(first, second), PrdiffCli.ok(r.dir(), "--commit", id).stdout(), id);
+            }
+        }
+    }
+
     /** A chain of commits with fixed dates, so their ids are the same on every run. */
     static List<String> manyCommits(TempRepo into, int count) {
         StringBuilder stream = new StringBuilder();

@@ -38,7 +38,7 @@ final class ObjectIds {
         List<String> commits = new ArrayList<>();
         List<String> peeledCommits = new ArrayList<>();
         List<String> others = new ArrayList<>();
-        for (String[] object : typed(candidates(hex))) {
+        for (String[] object : objectsStartingWith(hex)) {
             String peeled = object[1].equals("commit") ? object[0] : object[1].equals("tag") ? peel(object[0]) : null;
             if (peeled != null) {
                 commits.add(object[0]);
@@ -58,6 +58,23 @@ final class ObjectIds {
                     + refHint(prefix));
         }
         return peeledCommits.get(0);
+    }
+
+    /**
+     * [id, type] of every object whose id starts with the hex digits. A whole id (40 or 64 digits) is first asked of
+     * cat-file directly, which names at most one object, and needs no {@code --disambiguate} when that is a commit
+     * or tag; anything else (missing, ambiguous as a sha256 prefix, another type) is asked the long way, which
+     * lists every candidate for the error message.
+     */
+    private List<String[]> objectsStartingWith(String hex) {
+        if (hex.length() == 40 || hex.length() == 64) {
+            List<String[]> direct = typed(List.of(hex));
+            if (direct.size() == 1 && direct.get(0)[0].startsWith(hex)
+                    && (direct.get(0)[1].equals("commit") || direct.get(0)[1].equals("tag"))) {
+                return direct;
+            }
+        }
+        return typed(candidates(hex));
     }
 
     private List<String> candidates(String hex) {
