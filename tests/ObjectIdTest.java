@@ -133,6 +133,12 @@ class ObjectIdTest {
             assertArrayEquals(r.gitDiff(first, second), PrdiffCli.ok(r.dir(), "--commit", tagId).stdout());
             assertArrayEquals(r.gitDiff(first + "..." + second),
                     PrdiffCli.ok(r.dir(), "1", "--sha", second, "--base-sha", first).stdout());
+            // Two whole ids are looked up together: a tag's id among them is still peeled, case is no matter.
+            assertArrayEquals(r.gitDiff(first + "..." + second),
+                    PrdiffCli.ok(r.dir(), first.toUpperCase(java.util.Locale.ROOT) + "..." + tagId).stdout());
+            Proc.Result unknownHead = PrdiffCli.run("-C", r.dir().toString(), "1", "--sha", "0123456789".repeat(4),
+                    "--base-sha", first, "--no-fetch");
+            assertTrue(unknownHead.stderr().startsWith("prdiff: error [SHA_NOT_FOUND]: "), unknownHead.stderr());
             for (String notACommit : List.of(blob, "ab".repeat(32), "0123456789".repeat(4))) {
                 Proc.Result missing = PrdiffCli.run("-C", r.dir().toString(), "--commit", notACommit);
                 assertEquals(1, missing.exit(), notACommit);

@@ -366,12 +366,12 @@ final class PullRequestDiffs {
                 }
             }
         }
-        if (base != null && git.hasCommit(head) && git.hasCommit(base)) {
+        if (base != null && git.hasCommits(head, base)) {
             return range(base, head, notices);
         }
         String key = base == null ? pinnedBaseKey(head) : null;
         String remembered = key == null ? null : request.memory().pinnedBase(key);
-        if (remembered != null && git.hasCommit(head) && git.hasCommit(remembered)) {
+        if (remembered != null && git.hasCommits(head, remembered)) {
             return range(remembered, head, notices);
         }
         PullRequestInfo info = pr.info();
@@ -449,7 +449,7 @@ final class PullRequestDiffs {
     /** Makes sure both commits are local (fetching the PR's refs if allowed) and returns base...head. */
     private DiffSpec fromObjects(PullRequestInfo info, String head, String base, Consumer<String> notices, String why) {
         Git git = local(why).git();
-        if (!git.hasCommit(head) || !git.hasCommit(base)) {
+        if (!git.hasCommits(head, base)) {
             if (request.noFetch()) {
                 throw new PrdiffException(ErrorCode.SHA_NOT_FOUND, "commit " + (git.hasCommit(head) ? base : head)
                         + " is not in the local object store of " + git.workDir() + " and --no-fetch forbids fetching it");

@@ -152,8 +152,12 @@ public final class Git {
         return sha;
     }
 
-    /** Several revisions in one rev-parse where none is hex; any failure falls back to one at a time. */
+    /**
+     * Several revisions in one rev-parse where none is hex, whole ids in one cat-file; any failure falls back to
+     * one at a time.
+     */
     public List<String> commits(String... revs) {
+        resolveWholeIdsTogether(revs);
         List<String> pending = new ArrayList<>();
         for (String rev : revs) {
             Revisions.requireSafe(rev);
@@ -203,6 +207,29 @@ public final class Git {
     /** Whether the commit's tree holds a .gitattributes, kept for this process when it is a full id. */
     boolean hasAttributesFiles(String commit, java.util.function.BooleanSupplier compute) {
         return AttributesFilesMemo.present(scratch, commit, compute);
+    }
+
+    private void resolveWholeIdsTogether(String... revs) {
+        List<String> whole = new ArrayList<>();
+        for (String rev : revs) {
+            if (ObjectIds.isWholeId(rev) && !resolved.containsKey(rev)) {
+                whole.add(rev);
+            }
+        }
+        if (whole.size() > 1) {
+            resolved.putAll(new ObjectIds(this).wholeCommits(whole));
+        }
+    }
+
+    /** True when every revision names a commit in the local object store; whole ids are asked in one cat-file. */
+    public boolean hasCommits(String... revs) {
+        resolveWholeIdsTogether(revs);
+        for (String rev : revs) {
+            if (!hasCommit(rev)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** True when the revision names a commit in the local object store. */

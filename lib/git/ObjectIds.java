@@ -60,6 +60,25 @@ final class ObjectIds {
         return peeledCommits.get(0);
     }
 
+    static boolean isWholeId(String rev) {
+        return (rev.length() == 40 || rev.length() == 64) && isObjectId(rev);
+    }
+
+    /** The given whole ids that are commits, each mapped to itself (lowercase), from one cat-file. */
+    Map<String, String> wholeCommits(List<String> ids) {
+        Map<String, String> commits = new java.util.HashMap<>();
+        List<String[]> typed = typed(ids.stream().map(id -> id.toLowerCase(Locale.ROOT)).toList());
+        if (typed.size() == ids.size()) {
+            for (int i = 0; i < ids.size(); i++) {
+                String id = ids.get(i).toLowerCase(Locale.ROOT);
+                if (typed.get(i)[0].equals(id) && typed.get(i)[1].equals("commit")) {
+                    commits.put(ids.get(i), id);
+                }
+            }
+        }
+        return commits;
+    }
+
     /**
      * [id, type] of every object whose id starts with the hex digits. A whole id (40 or 64 digits) is first asked of
      * cat-file directly, which names at most one object, and needs no {@code --disambiguate} when that is a commit
@@ -67,7 +86,7 @@ final class ObjectIds {
      * lists every candidate for the error message.
      */
     private List<String[]> objectsStartingWith(String hex) {
-        if (hex.length() == 40 || hex.length() == 64) {
+        if (isWholeId(hex)) {
             List<String[]> direct = typed(List.of(hex));
             if (direct.size() == 1 && direct.get(0)[0].startsWith(hex)
                     && (direct.get(0)[1].equals("commit") || direct.get(0)[1].equals("tag"))) {
