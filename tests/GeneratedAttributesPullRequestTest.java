@@ -46,9 +46,7 @@ class GeneratedAttributesPullRequestTest {
     }
 
     static Proc.Result ok(String... args) {
-        Proc.Result r = PrdiffCli.run(scenario.env, args);
-        assertEquals(0, r.exit(), r.stderr());
-        return r;
+        return PrdiffCli.ok(scenario.env, args);
     }
 
     @Test

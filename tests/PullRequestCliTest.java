@@ -49,9 +49,7 @@ class PullRequestCliTest {
     }
 
     static Proc.Result ok(String... args) {
-        Proc.Result r = prdiff(args);
-        assertEquals(0, r.exit(), r.stderr());
-        return r;
+        return PrdiffCli.ok(scenario.env, args);
     }
 
     static Proc.Result gh(String... args) {

@@ -32,9 +32,7 @@ class PullRequestStatTest {
     }
 
     static Proc.Result ok(String... args) {
-        Proc.Result r = PrdiffCli.run(scenario.env, args);
-        assertEquals(0, r.exit(), r.stderr());
-        return r;
+        return PrdiffCli.ok(scenario.env, args);
     }
 
     static String gitStat(String... pathspec) {
