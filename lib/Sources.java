@@ -44,6 +44,7 @@
 //SOURCES git/ScratchFetch.java
 //SOURCES git/ScratchGitDir.java
 //SOURCES git/ShardedNumstat.java
+//SOURCES git/GitTasks.java
 //SOURCES git/TrustSettings.java
 //SOURCES github/ApiResponse.java
 //SOURCES github/Gh.java

@@ -1,8 +1,6 @@
 package dev.prdiff.git;
 
-import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.PathBytes;
-import dev.prdiff.core.PrdiffException;
 import dev.prdiff.diff.SectionFilter;
 
 import java.util.ArrayList;
@@ -12,7 +10,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 
 /**
@@ -121,18 +118,7 @@ final class PathLimit {
         runner.setDaemon(true);
         runner.start();
         try {
-            if (partnerless(wanted, whole)) {
-                return null;
-            }
-            return pass.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new PrdiffException(ErrorCode.GIT_FAILED, "interrupted while git compared the range's renames");
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException failure) {
-                throw failure;
-            }
-            throw new IllegalStateException(e.getCause());
+            return partnerless(wanted, whole) ? null : GitTasks.result(pass, "git diff --raw -M");
         } finally {
             pass.cancel(true);
         }

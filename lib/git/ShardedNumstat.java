@@ -1,8 +1,6 @@
 package dev.prdiff.git;
 
-import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.FileEntry;
-import dev.prdiff.core.PrdiffException;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -11,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -110,17 +107,8 @@ public final class ShardedNumstat {
         return byPath.isEmpty() ? files : null;
     }
 
-    /** A shard's list; waiting is interruptible, so a cancelled call stops here and the finally kills the shards. */
     private static List<FileEntry> result(Future<List<FileEntry>> run) {
-        try {
-            return run.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new PrdiffException(ErrorCode.CANCELLED, "git diff --numstat was cancelled");
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof PrdiffException p ? p : new PrdiffException(ErrorCode.GIT_FAILED,
-                    "git diff --numstat failed: " + e.getCause(), e.getCause());
-        }
+        return GitTasks.result(run, "git diff --numstat");
     }
 
     private List<FileEntry> numstat(List<String> options, List<String> pathspec) {
