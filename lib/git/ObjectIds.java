@@ -35,10 +35,14 @@ final class ObjectIds {
 
     String commit(String prefix) {
         String hex = prefix.toLowerCase(Locale.ROOT);
+        String whole = isWholeId(hex) ? wholeCommits(List.of(hex)).get(hex) : null;
+        if (whole != null) {
+            return whole;
+        }
         List<String> commits = new ArrayList<>();
         List<String> peeledCommits = new ArrayList<>();
         List<String> others = new ArrayList<>();
-        for (String[] object : objectsStartingWith(hex)) {
+        for (String[] object : typed(candidates(hex))) {
             String peeled = object[1].equals("commit") ? object[0] : object[1].equals("tag") ? peel(object[0]) : null;
             if (peeled != null) {
                 commits.add(object[0]);
@@ -64,36 +68,24 @@ final class ObjectIds {
         return (rev.length() == 40 || rev.length() == 64) && isObjectId(rev);
     }
 
-    /** The given whole ids that are commits, each mapped to itself (lowercase), from one cat-file. */
+    /**
+     * The given whole ids (40 or 64 digits) that name a commit, each mapped to its id, from one cat-file and no
+     * {@code --disambiguate}: cat-file names at most one object for each (40 digits in a sha256 repository are a
+     * prefix, and cat-file expands one that is unique). Missing, ambiguous, tag and other ids are left out, for
+     * the long way that lists every candidate, peels tags and words the error.
+     */
     Map<String, String> wholeCommits(List<String> ids) {
         Map<String, String> commits = new java.util.HashMap<>();
         List<String[]> typed = typed(ids.stream().map(id -> id.toLowerCase(Locale.ROOT)).toList());
         if (typed.size() == ids.size()) {
             for (int i = 0; i < ids.size(); i++) {
-                String id = ids.get(i).toLowerCase(Locale.ROOT);
-                if (typed.get(i)[0].equals(id) && typed.get(i)[1].equals("commit")) {
-                    commits.put(ids.get(i), id);
+                String[] object = typed.get(i);
+                if (object[0].startsWith(ids.get(i).toLowerCase(Locale.ROOT)) && object[1].equals("commit")) {
+                    commits.put(ids.get(i), object[0]);
                 }
             }
         }
         return commits;
-    }
-
-    /**
-     * [id, type] of every object whose id starts with the hex digits. A whole id (40 or 64 digits) is first asked of
-     * cat-file directly, which names at most one object, and needs no {@code --disambiguate} when that is a commit
-     * or tag; anything else (missing, ambiguous as a sha256 prefix, another type) is asked the long way, which
-     * lists every candidate for the error message.
-     */
-    private List<String[]> objectsStartingWith(String hex) {
-        if (isWholeId(hex)) {
-            List<String[]> direct = typed(List.of(hex));
-            if (direct.size() == 1 && direct.get(0)[0].startsWith(hex)
-                    && (direct.get(0)[1].equals("commit") || direct.get(0)[1].equals("tag"))) {
-                return direct;
-            }
-        }
-        return typed(candidates(hex));
     }
 
     private List<String> candidates(String hex) {
