@@ -335,8 +335,8 @@ public final class LocalDiffs {
         Path index = null;
         Path list = null;
         try {
-            index = Files.createTempFile(PrivateDir.ensureDir(PrivateDir.get().resolve("index")), "index-", "");
-            list = Files.createTempFile(PrivateDir.get().resolve("index"), "untracked-", "");
+            index = PrivateDir.newEntry(PrivateDir.ensureDir(PrivateDir.get().resolve("index")), "index-", "", false);
+            list = PrivateDir.newEntry(PrivateDir.get().resolve("index"), "untracked-", "", false);
             Path userIndex = git.gitDir().resolve("index");
             if (Files.exists(userIndex)) {
                 Files.copy(userIndex, index, StandardCopyOption.REPLACE_EXISTING);

@@ -5,10 +5,14 @@ import dev.prdiff.core.PrdiffException;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Comparator;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Stream;
 
 /**
@@ -52,13 +56,35 @@ final class PrivateDir {
 
     private static Path create() {
         try {
-            return Files.createTempDirectory("prdiff-",
-                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            return newEntry(Path.of(System.getProperty("java.io.tmpdir")), "prdiff-", "", true);
         } catch (IOException | UnsupportedOperationException e) {
             throw new PrdiffException(ErrorCode.INTERNAL_ERROR, "cannot create a private temporary directory: "
                     + e.getMessage(), e);
         }
     }
+
+    /**
+     * Creates a new directory (mode 0700) or empty file (0600) under {@code parent} with a name no one else holds:
+     * creation is exclusive, and a name that exists is never reused. Unlike {@code Files.createTemp*}, the names come
+     * from {@link ThreadLocalRandom}: those calls first load and seed {@code SecureRandom}, about 6 ms of every run's
+     * start, and an unguessable name adds nothing to exclusive creation with the owner's mode.
+     */
+    static Path newEntry(Path parent, String prefix, String suffix, boolean directory) throws IOException {
+        for (int attempt = 0; ; attempt++) {
+            Path p = parent.resolve(prefix + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + suffix);
+            try {
+                return directory ? Files.createDirectory(p, PosixFilePermissions.asFileAttribute(OWNER_DIR))
+                        : Files.createFile(p, PosixFilePermissions.asFileAttribute(OWNER_FILE));
+            } catch (FileAlreadyExistsException e) {
+                if (attempt == 100) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static final Set<PosixFilePermission> OWNER_DIR = PosixFilePermissions.fromString("rwx------");
+    private static final Set<PosixFilePermission> OWNER_FILE = PosixFilePermissions.fromString("rw-------");
 
     static void deleteTree(Path dir) {
         if (!Files.exists(dir)) {

@@ -57,7 +57,7 @@ final class ScratchGitDir {
     private static ScratchGitDir create(Path objects, String objectFormat) {
         Path root = PrivateDir.ensureDir(PrivateDir.get().resolve("scratch"));
         try {
-            Path dir = Files.createTempDirectory(root, "objects-");
+            Path dir = PrivateDir.newEntry(root, "objects-", "", true);
             // An unborn HEAD: a bare repository reads .gitattributes from HEAD's tree (git 2.43+), and there is none.
             Files.writeString(dir.resolve("HEAD"), "ref: refs/heads/prdiff-none\n");
             Files.createDirectories(dir.resolve("refs/heads"));
@@ -93,7 +93,7 @@ final class ScratchGitDir {
                 if (Files.isRegularFile(target) && java.util.Arrays.equals(boundary, Files.readAllBytes(target))) {
                     return;
                 }
-                Path tmp = Files.createTempFile(dir, "shallow-", ".tmp");
+                Path tmp = PrivateDir.newEntry(dir, "shallow-", ".tmp", false);
                 Files.write(tmp, boundary);
                 Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
                 shallowGeneration++;

@@ -105,7 +105,7 @@ final class TrustSettings {
             config.append('\t').append(name).append(" = ").append(quote(entry.substring(nl + 1))).append('\n');
         }
         try {
-            Path file = Files.createTempFile(PrivateDir.get().resolve(""), "trust-", ".gitconfig");
+            Path file = PrivateDir.newEntry(PrivateDir.get().resolve(""), "trust-", ".gitconfig", false);
             Files.writeString(file, config, StandardCharsets.UTF_8);
             return file;
         } catch (IOException e) {

@@ -1,0 +1,70 @@
+import org.junit.jupiter.api.Test;
+import support.Fixtures;
+import support.RecordingGit;
+import support.TempDirs;
+import support.TempRepo;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * What prdiff writes for git (an empty HOME, the carried-over trust settings, scratch git directories, private
+ * indexes) lives in one new temporary directory that only the user can enter, holds no link and nothing others
+ * may write, and is removed when prdiff exits.
+ */
+class PrivateDirTest {
+    @Test
+    void whatPrdiffWritesForGitIsTheUsersAloneAndGoneAtExit() throws Exception {
+        try (TempRepo r = TempRepo.init()) {
+            r.write("a.txt", Fixtures.lines("a", 5));
+            String base = r.commit("a");
+            r.write("a.txt", Fixtures.lines("b", 5)).write("new.txt", "new\n");
+            String head = r.commit("b");
+            r.write("a.txt", "dirty\n");
+            Path tmp = TempDirs.create("private-tmp-");
+            Path shim = TempDirs.create("listing-git-");
+            Path listing = shim.resolve("listing.txt");
+            // Lists prdiff's private directory (HOME's parent in every git prdiff runs there) on each call.
+            Files.writeString(shim.resolve("git"), "#!/bin/bash\ncase \"$HOME\" in '" + tmp + "'/*) find \"${HOME%/*}\" "
+                    + "-printf '%m %y %p\\n' >> '" + listing + "' ;; esac\nexec '" + RecordingGit.realGit() + "' \"$@\"\n");
+            Files.setPosixFilePermissions(shim.resolve("git"), PosixFilePermissions.fromString("rwx------"));
+            Map<String, String> env = new HashMap<>(System.getenv());
+            env.put("PATH", shim + ":" + System.getenv("PATH"));
+            for (List<String> args : List.of(List.of(base + ".." + head, "--file", "a.txt"), List.of("--untracked"))) {
+                Process p = PrdiffCli.start(List.of("-Djava.io.tmpdir=" + tmp), env, r.dir(), args.toArray(String[]::new));
+                p.getOutputStream().close();
+                byte[] out = p.getInputStream().readAllBytes();
+                String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+                assertEquals(0, p.waitFor(), err);
+                assertTrue(out.length > 0, args.toString());
+                try (Stream<Path> left = Files.list(tmp)) {
+                    assertEquals(List.of(), left.toList(), "left behind after " + args);
+                }
+            }
+            String seen = Files.readString(listing);
+            assertTrue(seen.contains(" d " + tmp + "/prdiff-"), seen);
+            assertTrue(seen.contains("/scratch/objects-"), seen);
+            assertTrue(seen.contains("/trust-"), seen);
+            assertTrue(seen.contains("/index/"), seen);
+            for (String line : seen.split("\n")) {
+                String[] f = line.split(" ", 3);
+                if (f[2].matches(".*/prdiff-[0-9a-z]+")) {
+                    assertEquals("700", f[0], line);
+                } else {
+                    assertEquals(0, Integer.parseInt(f[0], 8) & 022, "writable by others: " + line);
+                }
+            }
+            assertFalse(seen.contains(" l "), seen);
+        }
+    }
+}

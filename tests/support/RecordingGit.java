@@ -1,0 +1,91 @@
+package support;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.nio.file.attribute.PosixFilePermissions;
+
+/**
+ * A {@code git} first on PATH that writes each of its argument lists to a log and then runs the real git: which git
+ * processes a call started, and with what, is then a fact a test can read.
+ */
+public final class RecordingGit {
+    private final Path log;
+    private final Map<String, String> env;
+
+    private RecordingGit(Path log, Map<String, String> env) {
+        this.log = log;
+        this.env = env;
+    }
+
+    /** A recording git in a new folder, and the environment (this JVM's, PATH prefixed) that finds it first. */
+    public static RecordingGit create() {
+        try {
+            Path dir = TempDirs.create("recording-git-");
+            Path real = realGit();
+            Path log = dir.resolve("calls.log");
+            Path script = dir.resolve("git");
+            // One line per call: the arguments separated by NUL bytes (a newline may be inside one; NUL never is).
+            Files.writeString(script, "#!/bin/bash\n{ printf '%s\\0' \"$@\"; printf '\\n'; } >> '" + log + "'\nexec '"
+                    + real + "' \"$@\"\n");
+            Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
+            Map<String, String> env = new HashMap<>(System.getenv());
+            env.put("PATH", dir + ":" + System.getenv("PATH"));
+            return new RecordingGit(log, Map.copyOf(env));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** The git this JVM's PATH finds: what a git placed first on PATH runs in the end. */
+    public static Path realGit() {
+        for (String dir : System.getenv("PATH").split(":")) {
+            Path candidate = Path.of(dir.isEmpty() ? "." : dir, "git");
+            if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
+                return candidate.toAbsolutePath();
+            }
+        }
+        throw new IllegalStateException("no git on PATH");
+    }
+
+    public Map<String, String> env() {
+        return env;
+    }
+
+    /** Every call since the last {@link #clear}, each as its argument list. */
+    public List<List<String>> calls() {
+        try {
+            List<List<String>> calls = new ArrayList<>();
+            if (!Files.exists(log)) {
+                return calls;
+            }
+            for (String line : Files.readString(log, StandardCharsets.UTF_8).split("\n")) {
+                if (!line.isEmpty()) {
+                    calls.add(List.of(line.substring(0, line.length() - 1).split("\0", -1)));
+                }
+            }
+            return calls;
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** The calls whose arguments include every one of {@code words}. */
+    public List<List<String>> callsWith(String... words) {
+        return calls().stream().filter(c -> c.containsAll(Set.of(words))).toList();
+    }
+
+    public void clear() {
+        try {
+            Files.deleteIfExists(log);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+}
