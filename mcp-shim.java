@@ -15,6 +15,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.prdiff.mcp.McpServer;
 import dev.prdiff.mcp.ToolCatalog;
 import dev.prdiff.exec.Utf8Relaunch;
+import dev.prdiff.git.Git;
 
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
@@ -63,6 +64,7 @@ class McpShim {
             log.println(USAGE);
             return;
         }
+        Git.prepare();
         // A host that stops the server with SIGTERM must not leave git or gh processes of running calls behind.
         Runtime.getRuntime().addShutdownHook(new Thread(
                 () -> ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly), "prdiff-mcp-cleanup"));

@@ -266,6 +266,7 @@ class prdiff implements Callable<Integer> {
             }
             System.exit(code.orElse(ERROR));
         }
+        Git.prepare();
         // The JVM has a console only when stdin and stdout are both terminals; a pipe on either is no terminal.
         System.exit(run(stdout, stderr, System.getenv(), System.console() != null, args));
     }

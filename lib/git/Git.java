@@ -47,6 +47,25 @@ public final class Git {
         this.inheritedEnv = inheritedEnv;
     }
 
+    /**
+     * Starts, on a daemon thread, what the first git process of this JVM waits for: the JDK's process machinery
+     * (about 5 ms of setup before the first child can start) and this process's private directory. A command line
+     * calls this before parsing its arguments, so the work overlaps the parsing. Failures are left for the real
+     * call to meet and report. (Reading the trust settings here too, a git process of its own, gained nothing on
+     * two cores: start-up keeps both busy.)
+     */
+    public static void prepare() {
+        Thread t = new Thread(() -> {
+            try {
+                ProcessHandle.current();
+            } catch (RuntimeException e) {
+                // the call that needs these meets the same failure and reports it
+            }
+        }, "prdiff-git-prepare");
+        t.setDaemon(true);
+        t.start();
+    }
+
     /** Opens the repository containing {@code dir}; NOT_A_REPOSITORY if there is none. */
     public static Git open(Path dir, Duration timeout) {
         return open(dir, timeout, System.getenv());
