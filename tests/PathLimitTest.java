@@ -5,6 +5,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import support.Fixtures;
 import support.Proc;
+import support.RecordingGit;
 import support.TempRepo;
 
 import java.io.ByteArrayInputStream;
@@ -324,6 +325,39 @@ class PathLimitTest {
                 assertArrayEquals(expected, ok(r, range, "--file", "moved.txt").stdout(), "round " + round);
             }
             assertTrue(!before.equals(new String(expected, StandardCharsets.UTF_8)));
+        }
+    }
+
+    /**
+     * A modified file needs no proof: a diff limited to it is the whole diff's section, so one git diff serves it,
+     * and no --raw pass runs. A renamed file's limited diff shows it added; the proof takes over and pairs it. A
+     * modified file whose diff is larger than what is held before judging it goes the proof's way too. Every
+     * answer is git's own section.
+     */
+    @Test
+    void aModifiedFileIsOneGitDiffAndAnythingElseIsProven() throws Exception {
+        try (TempRepo r = TempRepo.init()) {
+            r.write("kept.txt", Fixtures.lines("kept", 40)).write("old.txt", Fixtures.lines("moved", 40))
+                    .write("big.txt", Fixtures.lines("big", 40_000));
+            String a = r.commit("a");
+            r.write("kept.txt", Fixtures.lines("kept", 40) + "more\n").delete("old.txt")
+                    .write("new.txt", Fixtures.lines("moved", 40) + "more\n")
+                    .write("big.txt", Fixtures.lines("changed big", 40_000));
+            String range = a + ".." + r.commit("b");
+            byte[] whole = r.gitDiff(range);
+            RecordingGit git = RecordingGit.create();
+            for (String path : List.of("kept.txt", "new.txt", "big.txt")) {
+                git.clear();
+                byte[] expected = sectionsOf(whole, Set.of(path));
+                assertTrue(expected.length > 0, path);
+                assertArrayEquals(expected, PrdiffCli.ok(git.env(), "-C", r.dir().toString(), range, "--file", path)
+                        .stdout(), path);
+                boolean modifiedAndSmall = path.equals("kept.txt");
+                assertEquals(modifiedAndSmall ? 1 : 2, git.callsWith("diff", "--no-ext-diff", "--no-color").stream()
+                        .filter(c -> !c.contains("--raw")).count(), path + ": " + git.calls());
+                assertEquals(modifiedAndSmall, git.callsWith("--raw").isEmpty(), path + ": " + git.calls());
+            }
+            assertTrue(sectionsOf(whole, Set.of("big.txt")).length > dev.prdiff.git.LocalDiffs.UNTRIED_LIMIT);
         }
     }
 }

@@ -4,6 +4,8 @@ import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.FileEntry;
 import dev.prdiff.core.PathBytes;
 import dev.prdiff.core.PrdiffException;
+import dev.prdiff.diff.ChangeType;
+import dev.prdiff.diff.DiffParser;
 import dev.prdiff.diff.SectionFilter;
 
 import dev.prdiff.exec.Subprocess;
@@ -121,7 +123,52 @@ public final class LocalDiffs {
      * picks the sections it wants.
      */
     public void read(DiffSpec spec, Set<String> paths, Subprocess.StdoutReader reader) {
+        if (paths != null && spec.objectsOnly() && readIfModifiedOnly(spec, paths, reader)) {
+            return;
+        }
         run(spec, textOptions, paths == null ? List.of() : pathLimit(spec, paths), reader);
+    }
+
+    /** The most diff text {@link #readIfModifiedOnly} holds before it leaves the paths to {@link PathLimit}'s proof. */
+    public static final int UNTRIED_LIMIT = 1 << 20;
+
+    /**
+     * Most files an agent asks for were modified, and a diff limited to modified files is the whole diff's. This
+     * runs that diff first, holds its text and hands it on only when every section in it is a modified file:
+     * one git process instead of the proof's two. False, with nothing handed on, when a section is added, deleted,
+     * renamed or copied, or the text grows past {@link #UNTRIED_LIMIT} (its git is stopped there).
+     */
+    private boolean readIfModifiedOnly(DiffSpec spec, Set<String> paths, Subprocess.StdoutReader reader) {
+        PathLimit limit = new PathLimit(git, spec.revisions());
+        List<String> pathspec = limit.untried(paths);
+        if (pathspec == null) {
+            return false;
+        }
+        try {
+            run(spec, textOptions, pathspec, in -> {
+                byte[] text = in.readNBytes(UNTRIED_LIMIT + 1);
+                if (text.length > UNTRIED_LIMIT || !modifiedOnly(text)) {
+                    throw new NotModifiedOnly();
+                }
+                reader.read(new java.io.ByteArrayInputStream(text));
+            });
+        } catch (NotModifiedOnly e) {
+            return false;
+        }
+        limit.modifiedOnly(paths);
+        return true;
+    }
+
+    private static boolean modifiedOnly(byte[] text) {
+        return DiffParser.parseAll(text).stream().allMatch(s -> s.changeType() == ChangeType.MODIFIED
+                || s.changeType() == ChangeType.MODE_CHANGED);
+    }
+
+    /** Stops an untried diff (killing its git) that shows more than modified files. */
+    private static final class NotModifiedOnly extends RuntimeException {
+        NotModifiedOnly() {
+            super(null, null, false, false);
+        }
     }
 
     /**

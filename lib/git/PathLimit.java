@@ -50,7 +50,7 @@ final class PathLimit {
         if (wanted.isEmpty() || !passable(wanted)) {
             return null;
         }
-        List<Object> key = wanted.size() <= MAX_KEPT_PATHS ? git.keyOf(revisions, "pathspec", Set.copyOf(wanted)) : null;
+        List<Object> key = provenKey(wanted);
         Optional<List<String>> known = PROVEN.known(key);
         if (known != null) {
             return known.orElse(null);
@@ -60,6 +60,28 @@ final class PathLimit {
             PROVEN.keep(key, Optional.ofNullable(proven));
         }
         return proven;
+    }
+
+    /**
+     * The wanted paths as they stand, to try before any proof while nothing is known of them: a diff limited to
+     * them that shows modified files only is the whole diff's, since only added and deleted files take part in
+     * rename detection; {@link #prove} would end with this very pathspec. Null when they are known, or cannot
+     * go to git as they are.
+     */
+    List<String> untried(Set<String> wanted) {
+        if (wanted.isEmpty() || !passable(wanted) || PROVEN.known(provenKey(wanted)) != null) {
+            return null;
+        }
+        return literal(wanted);
+    }
+
+    /** Keeps what the diff limited to {@link #untried} paths showed: modified files only, so that is their limit. */
+    void modifiedOnly(Set<String> wanted) {
+        PROVEN.keep(provenKey(wanted), Optional.of(literal(wanted)));
+    }
+
+    private List<Object> provenKey(Set<String> wanted) {
+        return wanted.size() <= MAX_KEPT_PATHS ? git.keyOf(revisions, "pathspec", Set.copyOf(wanted)) : null;
     }
 
     private List<String> prove(Set<String> wanted) {
