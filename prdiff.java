@@ -16,6 +16,8 @@ import dev.prdiff.app.Prdiff;
 import dev.prdiff.app.Target;
 import dev.prdiff.core.Json;
 import dev.prdiff.core.PrdiffException;
+import dev.prdiff.exec.DirectStdout;
+import dev.prdiff.exec.ProcessStdout;
 import dev.prdiff.exec.Utf8Relaunch;
 import dev.prdiff.git.CommitReads;
 import dev.prdiff.git.Git;
@@ -254,7 +256,7 @@ class prdiff implements Callable<Integer> {
     }
 
     public static void main(String... args) {
-        OutputStream stdout = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16);
+        OutputStream stdout = new ProcessStdout();
         PrintStream stderr = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
         if (Utf8Relaunch.needed(args)) {
             // Started in a locale that is not UTF-8 with a non-ASCII argument or directory: run again in one.
@@ -349,7 +351,7 @@ class prdiff implements Callable<Integer> {
     }
 
     /** Our stdout, remembering the first write that failed; writes come from the git and gh output pumps too. */
-    static final class WatchedOutput extends OutputStream {
+    static final class WatchedOutput extends OutputStream implements DirectStdout {
         private volatile OutputStream out;
         private volatile IOException failure;
 
@@ -376,6 +378,16 @@ class prdiff implements Callable<Integer> {
 
         OutputStream current() {
             return out;
+        }
+
+        /** Hands stdout to a child only while it is still prdiff's own (not a pager's stdin). */
+        @Override
+        public boolean handOver() throws IOException {
+            try {
+                return out instanceof DirectStdout direct && direct.handOver();
+            } catch (IOException e) {
+                throw failed(e);
+            }
         }
 
         @Override

@@ -11,6 +11,8 @@
 //SOURCES core/PathBytes.java
 //SOURCES core/PrdiffException.java
 //SOURCES exec/Command.java
+//SOURCES exec/DirectStdout.java
+//SOURCES exec/ProcessStdout.java
 //SOURCES exec/Subprocess.java
 //SOURCES exec/Utf8Relaunch.java
 //SOURCES diff/ChangeType.java

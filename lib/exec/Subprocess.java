@@ -77,7 +77,22 @@ public final class Subprocess {
 
     /** Runs the command with empty stdin, copying stdout into {@code sink}. */
     public static Result run(Command cmd, OutputStream sink) {
-        return run(cmd, in -> in.transferTo(sink), null);
+        return run(cmd, copyTo(sink), null);
+    }
+
+    /**
+     * A reader that copies the child's whole stdout into {@code sink} unchanged. Where the sink is this process's
+     * own stdout and {@link DirectStdout#handOver} allows it, the child writes there itself instead.
+     */
+    public static StdoutReader copyTo(OutputStream sink) {
+        return new CopyTo(sink);
+    }
+
+    private record CopyTo(OutputStream sink) implements StdoutReader {
+        @Override
+        public void read(InputStream stdout) throws IOException {
+            stdout.transferTo(sink);
+        }
     }
 
     /**
@@ -89,7 +104,11 @@ public final class Subprocess {
      * produces nothing while the reader waits on it still times out at the limit.
      */
     public static Result run(Command cmd, StdoutReader reader, byte[] stdin) {
-        Process process = start(cmd);
+        if (stdin == null && reader instanceof CopyTo copy && copy.sink() instanceof DirectStdout direct
+                && handedOver(direct)) {
+            return runIntoStdout(cmd);
+        }
+        Process process = start(cmd, ProcessBuilder.Redirect.PIPE);
         long start = System.nanoTime();
         AtomicReference<Exception> readerFailure = new AtomicReference<>();
         TimedInput stdout = new TimedInput(process.getInputStream());
@@ -127,6 +146,34 @@ public final class Subprocess {
         if (failure != null) {
             throw new PrdiffException(ErrorCode.INTERNAL_ERROR,
                     "could not handle output of " + cmd.label() + ": " + failure.getMessage(), failure);
+        }
+        return new Result(process.exitValue(), errBuf.text());
+    }
+
+    private static boolean handedOver(DirectStdout direct) {
+        try {
+            return direct.handOver();
+        } catch (IOException e) {
+            return false; // the copy's first write meets the same failure and reports it
+        }
+    }
+
+    /** Runs the command with this process's stdout as its own; its time is all its own work, so the timeout is plain. */
+    private static Result runIntoStdout(Command cmd) {
+        Process process = start(cmd, ProcessBuilder.Redirect.INHERIT);
+        BoundedBuffer errBuf = new BoundedBuffer(STDERR_LIMIT);
+        Future<?> errPump = pump(process.getErrorStream(), process, in -> in.transferTo(errBuf), new AtomicReference<>());
+        closeQuietly(process.getOutputStream());
+        try {
+            if (!process.waitFor(cmd.timeout().toNanos(), TimeUnit.NANOSECONDS)) {
+                killTree(process);
+                throw timeout(cmd);
+            }
+            awaitQuietly(errPump, TimeUnit.SECONDS.toNanos(1));
+        } catch (InterruptedException e) {
+            killTree(process);
+            Thread.currentThread().interrupt();
+            throw new PrdiffException(ErrorCode.CANCELLED, cmd.label() + " was cancelled");
         }
         return new Result(process.exitValue(), errBuf.text());
     }
@@ -191,10 +238,10 @@ public final class Subprocess {
                 java.util.Map.of("limit_bytes", limit), null);
     }
 
-    private static Process start(Command cmd) {
+    private static Process start(Command cmd, ProcessBuilder.Redirect stdout) {
         List<String> argv = new ArrayList<>(cmd.argv());
         argv.set(0, onPath(argv.get(0), cmd.env().get("PATH")));
-        ProcessBuilder pb = new ProcessBuilder(argv);
+        ProcessBuilder pb = new ProcessBuilder(argv).redirectOutput(stdout);
         pb.environment().clear();
         pb.environment().putAll(cmd.env());
         if (cmd.workDir() != null) {

@@ -282,7 +282,7 @@ public final class Git {
     }
 
     public Subprocess.Result objects(OutputStream sink, List<String> args) {
-        return objects(in -> in.transferTo(sink), args);
+        return objects(Subprocess.copyTo(sink), args);
     }
 
     public byte[] objectsOutput(List<String> args) {

@@ -114,7 +114,7 @@ public final class LocalDiffs {
 
     /** The whole diff, byte for byte what git diff prints. */
     public void write(DiffSpec spec, OutputStream out) {
-        run(spec, textOptions, in -> in.transferTo(out));
+        run(spec, textOptions, Subprocess.copyTo(out));
     }
 
     /**
@@ -176,7 +176,7 @@ public final class LocalDiffs {
      * pipe (where git's width is 80 columns, whatever COLUMNS says).
      */
     public void stat(DiffSpec spec, OutputStream out) {
-        run(spec, List.of("--stat=80"), in -> in.transferTo(out));
+        run(spec, List.of("--stat=80"), Subprocess.copyTo(out));
     }
 
     /**
@@ -188,7 +188,7 @@ public final class LocalDiffs {
         if (paths.isEmpty()) {
             return;
         }
-        run(spec, List.of("--stat=80"), PathLimit.literal(paths), in -> in.transferTo(out));
+        run(spec, List.of("--stat=80"), PathLimit.literal(paths), Subprocess.copyTo(out));
     }
 
     /**

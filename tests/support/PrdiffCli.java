@@ -54,6 +54,22 @@ final class PrdiffCli {
         return Proc.run(argv(args), cwd, env, Duration.ofSeconds(120));
     }
 
+    /** As {@link #spawn}, with stdout written to {@code stdout} (a file, or /dev/null) instead of a pipe. */
+    static Proc.Result spawnInto(Path stdout, Map<String, String> env, Path cwd, String... args) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(argv(args)).directory(cwd.toFile())
+                .redirectOutput(ProcessBuilder.Redirect.to(stdout.toFile()));
+        pb.environment().clear();
+        pb.environment().putAll(env);
+        Process p = pb.start();
+        p.getOutputStream().close();
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("prdiff did not end in 120 s: " + err);
+        }
+        return new Proc.Result(p.exitValue(), new byte[0], err);
+    }
+
     /** Starts the CLI in a new JVM and leaves its pipes to the caller, for a reader that behaves like head or less. */
     static Process start(Map<String, String> env, Path cwd, String... args) throws IOException {
         return start(List.of(), env, cwd, args);
