@@ -12,6 +12,7 @@
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.prdiff.core.CdsTraining;
 import dev.prdiff.mcp.McpServer;
 import dev.prdiff.mcp.ToolCatalog;
 import dev.prdiff.exec.Utf8Relaunch;
@@ -40,6 +41,7 @@ class McpShim {
     static final String USAGE = "usage: prdiff-mcp [-C DIR] [--timeout SECONDS]  (an MCP server on stdio)";
 
     public static void main(String... args) throws IOException {
+        CdsTraining.loadJarOf(McpShim.class);
         if (!Utf8Relaunch.exact()) {
             // Any later repo_path may be non-ASCII: in a locale that is not UTF-8, serve from a JVM in one.
             OptionalInt code = Utf8Relaunch.run(args);

@@ -16,6 +16,7 @@ import dev.prdiff.app.Prdiff;
 import dev.prdiff.app.Target;
 import dev.prdiff.core.Json;
 import dev.prdiff.core.PrdiffException;
+import dev.prdiff.core.CdsTraining;
 import dev.prdiff.exec.DirectStdout;
 import dev.prdiff.exec.ProcessStdout;
 import dev.prdiff.exec.Utf8Relaunch;
@@ -256,6 +257,7 @@ class prdiff implements Callable<Integer> {
     }
 
     public static void main(String... args) {
+        CdsTraining.loadJarOf(prdiff.class);
         OutputStream stdout = new ProcessStdout();
         PrintStream stderr = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
         if (Utf8Relaunch.needed(args)) {

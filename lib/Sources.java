@@ -1,6 +1,7 @@
 // The shared code every entry point (prdiff.java, mcp-shim.java, tests/RunTests.java) compiles in.
 // One line per file, no globs: JBang cannot expand a glob when the script runs from a URL (the catalog alias).
 // SourcesListTest checks that every file under lib/ is listed.
+//SOURCES core/CdsTraining.java
 //SOURCES core/ErrorCode.java
 //SOURCES core/Version.java
 //SOURCES core/FileEntry.java

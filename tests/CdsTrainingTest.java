@@ -1,0 +1,63 @@
+import org.junit.jupiter.api.Test;
+import support.Fixtures;
+import support.Proc;
+import support.TempDirs;
+import support.TempRepo;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The launcher's CDS archive is written by the first run, whatever it was. With the launcher's training property
+ * that run loads every class of prdiff's jar, so a later {@code --file} maps all of prdiff's classes from the
+ * archive even when the archive was written by {@code --version}; without it, it does not.
+ */
+class CdsTrainingTest {
+    @Test
+    void anArchiveWrittenByVersionServesEveryPrdiffClassOfALaterCommand() throws Exception {
+        try (TempRepo r = TempRepo.init()) {
+            r.write("a.txt", Fixtures.lines("a", 5));
+            String base = r.commit("a");
+            r.write("a.txt", Fixtures.lines("b", 5));
+            String head = r.commit("b");
+            List<String> fromJar = new ArrayList<>();
+            for (boolean training : new boolean[] {true, false}) {
+                Path dir = TempDirs.create("cds-");
+                Path archive = dir.resolve("prdiff.jsa");
+                Proc.Result dump = java(r.dir(), List.of("-XX:ArchiveClassesAtExit=" + archive,
+                        "-Dprdiff.cds.training=" + training), "--version");
+                assertEquals(0, dump.exit(), dump.stderr());
+                assumeTrue(Files.isRegularFile(archive), "this JVM cannot write a dynamic CDS archive");
+                Path log = dir.resolve("classes.log");
+                Proc.Result run = java(r.dir(), List.of("-XX:SharedArchiveFile=" + archive,
+                        "-Xlog:class+load=info:file=" + log), base + ".." + head, "--file", "a.txt");
+                assertEquals(0, run.exit(), run.stderr());
+                assertTrue(run.out().startsWith("diff --git a/a.txt b/a.txt"), run.out());
+                List<String> prdiffClasses = Files.readAllLines(log).stream()
+                        .filter(l -> l.contains(" dev.prdiff.") && !l.contains("$$Lambda$")).toList();
+                assertFalse(prdiffClasses.isEmpty());
+                fromJar.add(String.join("\n", prdiffClasses.stream()
+                        .filter(l -> !l.contains("source: shared objects file")).toList()));
+            }
+            assertEquals("", fromJar.get(0), "loaded from the jar after a training run");
+            assertFalse(fromJar.get(1).isEmpty(), "the control: without training, --version leaves classes out");
+        }
+    }
+
+    private static Proc.Result java(Path cwd, List<String> jvmOptions, String... args) {
+        List<String> argv = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        argv.addAll(jvmOptions);
+        argv.addAll(List.of("-Xshare:auto", "-Xlog:cds=off,cds+dynamic=off", "-cp", System.getProperty("java.class.path"),
+                "prdiff"));
+        argv.addAll(List.of(args));
+        return Proc.run(argv, cwd, System.getenv(), Duration.ofSeconds(120));
+    }
+}
