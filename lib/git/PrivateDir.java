@@ -48,7 +48,7 @@ final class PrivateDir {
 
     static Path ensureDir(Path dir) {
         try {
-            return Files.createDirectories(dir);
+            return Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(OWNER_DIR));
         } catch (IOException e) {
             throw new PrdiffException(ErrorCode.INTERNAL_ERROR, "cannot create " + dir + ": " + e.getMessage(), e);
         }

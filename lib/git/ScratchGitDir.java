@@ -60,8 +60,8 @@ final class ScratchGitDir {
             Path dir = PrivateDir.newEntry(root, "objects-", "", true);
             // An unborn HEAD: a bare repository reads .gitattributes from HEAD's tree (git 2.43+), and there is none.
             Files.writeString(dir.resolve("HEAD"), "ref: refs/heads/prdiff-none\n");
-            Files.createDirectories(dir.resolve("refs/heads"));
-            Files.createDirectories(dir.resolve("objects/info"));
+            PrivateDir.ensureDir(dir.resolve("refs/heads"));
+            PrivateDir.ensureDir(dir.resolve("objects/info"));
             Files.writeString(dir.resolve("objects/info/alternates"), objects + "\n", StandardCharsets.UTF_8);
             Files.writeString(dir.resolve("config"), config(objectFormat));
             return new ScratchGitDir(dir, objects);
