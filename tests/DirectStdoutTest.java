@@ -3,15 +3,13 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import support.Fixtures;
 import support.Proc;
-import support.RecordingGit;
+import support.ProgramOnPath;
 import support.TempDirs;
 import support.TempRepo;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -43,21 +41,17 @@ class DirectStdoutTest {
         repo.close();
     }
 
-    /** A git first on PATH that runs {@code onDiff} (bash) when its arguments include "diff", then the real git. */
-    static Map<String, String> gitThatOnDiff(String onDiff) throws Exception {
+    /** A git first on PATH that runs {@code onDiff} (sh) when its arguments include "diff", then the real git. */
+    static Map<String, String> gitThatOnDiff(String onDiff) {
         Path dir = TempDirs.create("stdout-git-");
-        Files.writeString(dir.resolve("git"), "#!/bin/bash\nfor a in \"$@\"; do if [[ $a == diff ]]; then " + onDiff
-                + "; break; fi; done\nexec '" + RecordingGit.realGit() + "' \"$@\"\n");
-        Files.setPosixFilePermissions(dir.resolve("git"), PosixFilePermissions.fromString("rwx------"));
-        Map<String, String> env = new HashMap<>(System.getenv());
-        env.put("PATH", dir + ":" + System.getenv("PATH"));
-        return env;
+        ProgramOnPath.write(dir, "git", ProgramOnPath.whenArgument("diff", onDiff));
+        return ProgramOnPath.firstOnPath(dir, System.getenv());
     }
 
     @Test
     void aFileOrDevNullIsWrittenByGitItselfAndAPipeThroughPrdiff() throws Exception {
         Path seen = TempDirs.file("stdout-of-git-", ".txt");
-        Map<String, String> env = gitThatOnDiff("readlink /proc/$$/fd/1 >> '" + seen + "'");
+        Map<String, String> env = gitThatOnDiff("fd1=$(readlink /proc/$$/fd/1); echo \"$fd1\" >> '" + seen + "'");
         byte[] expected = repo.gitDiff(range);
 
         Path file = TempDirs.file("prdiff-out-", ".diff");

@@ -1,14 +1,12 @@
 import org.junit.jupiter.api.Test;
 import support.Fixtures;
-import support.RecordingGit;
+import support.ProgramOnPath;
 import support.TempDirs;
 import support.TempRepo;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -35,11 +33,9 @@ class PrivateDirTest {
             Path shim = TempDirs.create("listing-git-");
             Path listing = shim.resolve("listing.txt");
             // Lists prdiff's private directory (HOME's parent in every git prdiff runs there) on each call.
-            Files.writeString(shim.resolve("git"), "#!/bin/bash\ncase \"$HOME\" in '" + tmp + "'/*) find \"${HOME%/*}\" "
-                    + "-printf '%m %y %p\\n' >> '" + listing + "' ;; esac\nexec '" + RecordingGit.realGit() + "' \"$@\"\n");
-            Files.setPosixFilePermissions(shim.resolve("git"), PosixFilePermissions.fromString("rwx------"));
-            Map<String, String> env = new HashMap<>(System.getenv());
-            env.put("PATH", shim + ":" + System.getenv("PATH"));
+            ProgramOnPath.write(shim, "git", "case \"$HOME\" in '" + tmp + "'/*) find \"${HOME%/*}\" "
+                    + "-printf '%m %y %p\\n' >> '" + listing + "' ;; esac\n");
+            Map<String, String> env = ProgramOnPath.firstOnPath(shim, System.getenv());
             for (List<String> args : List.of(List.of(base + ".." + head, "--file", "a.txt"), List.of("--untracked"))) {
                 Process p = PrdiffCli.start(List.of("-Djava.io.tmpdir=" + tmp), env, r.dir(), args.toArray(String[]::new));
                 p.getOutputStream().close();

@@ -1,12 +1,10 @@
 package support;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
 
@@ -28,19 +26,13 @@ public final class HangingProgram implements AutoCloseable {
     private HangingProgram(String program, String trigger, String failure) {
         try {
             dir = TempDirs.create(marker);
-            String real = onPath(program);
-            Path sleep = Path.of(onPath("sleep"));
+            String real = ProgramOnPath.real(program);
+            Path sleep = Path.of(ProgramOnPath.real("sleep"));
             // A copy, not a link: the JDK names a process by its executable's real path (/proc/PID/exe).
             Files.copy(sleep, dir.resolve("hang"));
             Files.setPosixFilePermissions(dir.resolve("hang"), PosixFilePermissions.fromString("rwxr-xr-x"));
-            String hang = failure != null ? failure.replace("REAL", "'" + real + "'") : "\"" + dir.resolve("hang") + "\" 3600 & \"" + dir.resolve("hang") + "\" 3600 & wait; exit 1\n";
-            String script = "#!/bin/sh\n"
-                    + (trigger == null ? hang
-                    : "for a in \"$@\"; do\n  if [ \"$a\" = '" + trigger + "' ]; then\n    " + hang + "  fi\ndone\n")
-                    + "exec '" + real + "' \"$@\"\n";
-            Path file = dir.resolve(program);
-            Files.writeString(file, script);
-            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
+            String hang = failure != null ? failure.replace("REAL", "'" + real + "'") : "\"" + dir.resolve("hang") + "\" 3600 & \"" + dir.resolve("hang") + "\" 3600 & wait; exit 1";
+            ProgramOnPath.write(dir, program, trigger == null ? hang + "\n" : ProgramOnPath.whenArgument(trigger, hang));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -61,25 +53,12 @@ public final class HangingProgram implements AutoCloseable {
      * {@code bytes} bytes of its real output and then kills itself with SIGKILL.
      */
     public static HangingProgram dyingAfter(String program, String trigger, int bytes) {
-        return new HangingProgram(program, trigger, "REAL \"$@\" | head -c " + bytes + "; kill -9 $$\n");
+        return new HangingProgram(program, trigger, "REAL \"$@\" | head -c " + bytes + "; kill -9 $$");
     }
 
     /** {@code env} with this program's directory first on PATH. */
     public Map<String, String> env(Map<String, String> env) {
-        Map<String, String> with = new HashMap<>(env);
-        with.put("PATH", dir + File.pathSeparator + env.getOrDefault("PATH", "/usr/bin:/bin"));
-        return with;
-    }
-
-    private static String onPath(String program) {
-        for (String d : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(File.pathSeparator)) {
-            Path candidate = Path.of(d.isEmpty() ? "." : d, program);
-            if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
-                return candidate.toAbsolutePath().toString();
-            }
-        }
-        // A program that is not installed (gh on a bare machine) is only ever asked to hang.
-        return "/bin/false";
+        return ProgramOnPath.firstOnPath(dir, env);
     }
 
     @Override

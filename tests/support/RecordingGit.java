@@ -5,11 +5,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.nio.file.attribute.PosixFilePermissions;
 
 /**
  * A {@code git} first on PATH that writes each of its argument lists to a log and then runs the real git: which git
@@ -26,32 +24,11 @@ public final class RecordingGit {
 
     /** A recording git in a new folder, and the environment (this JVM's, PATH prefixed) that finds it first. */
     public static RecordingGit create() {
-        try {
-            Path dir = TempDirs.create("recording-git-");
-            Path real = realGit();
-            Path log = dir.resolve("calls.log");
-            Path script = dir.resolve("git");
-            // One line per call: the arguments separated by NUL bytes (a newline may be inside one; NUL never is).
-            Files.writeString(script, "#!/bin/bash\n{ printf '%s\\0' \"$@\"; printf '\\n'; } >> '" + log + "'\nexec '"
-                    + real + "' \"$@\"\n");
-            Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
-            Map<String, String> env = new HashMap<>(System.getenv());
-            env.put("PATH", dir + ":" + System.getenv("PATH"));
-            return new RecordingGit(log, Map.copyOf(env));
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-    }
-
-    /** The git this JVM's PATH finds: what a git placed first on PATH runs in the end. */
-    public static Path realGit() {
-        for (String dir : System.getenv("PATH").split(":")) {
-            Path candidate = Path.of(dir.isEmpty() ? "." : dir, "git");
-            if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
-                return candidate.toAbsolutePath();
-            }
-        }
-        throw new IllegalStateException("no git on PATH");
+        Path dir = TempDirs.create("recording-git-");
+        Path log = dir.resolve("calls.log");
+        // One line per call: the arguments separated by NUL bytes (a newline may be inside one; NUL never is).
+        ProgramOnPath.write(dir, "git", "{ printf '%s\\0' \"$@\"; printf '\\n'; } >> '" + log + "'\n");
+        return new RecordingGit(log, Map.copyOf(ProgramOnPath.firstOnPath(dir, System.getenv())));
     }
 
     public Map<String, String> env() {
