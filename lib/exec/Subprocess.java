@@ -135,9 +135,7 @@ public final class Subprocess {
             }
             awaitQuietly(errPump, TimeUnit.SECONDS.toNanos(1));
         } catch (InterruptedException e) {
-            killTree(process);
-            Thread.currentThread().interrupt();
-            throw new PrdiffException(ErrorCode.CANCELLED, cmd.label() + " was cancelled");
+            throw cancelled(process, cmd);
         }
         Exception failure = readerFailure.get();
         if (failure instanceof RuntimeException e) {
@@ -171,11 +169,16 @@ public final class Subprocess {
             }
             awaitQuietly(errPump, TimeUnit.SECONDS.toNanos(1));
         } catch (InterruptedException e) {
-            killTree(process);
-            Thread.currentThread().interrupt();
-            throw new PrdiffException(ErrorCode.CANCELLED, cmd.label() + " was cancelled");
+            throw cancelled(process, cmd);
         }
         return new Result(process.exitValue(), errBuf.text());
+    }
+
+    /** The calling thread was interrupted: the process tree is killed and the interrupt kept for the caller. */
+    private static PrdiffException cancelled(Process process, Command cmd) {
+        killTree(process);
+        Thread.currentThread().interrupt();
+        return new PrdiffException(ErrorCode.CANCELLED, cmd.label() + " was cancelled");
     }
 
     /** Waits up to {@code nanos} for a pump; its failures are reported through its own failure reference. */
