@@ -47,7 +47,7 @@ final class PathLimit {
 
     /** Literal pathspecs for the wanted paths and their rename partners, or null when the limit cannot be proven. */
     List<String> pathspec(Set<String> wanted) {
-        if (wanted.isEmpty() || !passable(wanted)) {
+        if (!limitable(wanted)) {
             return null;
         }
         List<Object> key = provenKey(wanted);
@@ -69,7 +69,7 @@ final class PathLimit {
      * go to git as they are.
      */
     List<String> untried(Set<String> wanted) {
-        if (wanted.isEmpty() || !passable(wanted) || PROVEN.known(provenKey(wanted)) != null) {
+        if (!limitable(wanted) || PROVEN.known(provenKey(wanted)) != null) {
             return null;
         }
         return literal(wanted);
@@ -78,6 +78,11 @@ final class PathLimit {
     /** Keeps what the diff limited to {@link #untried} paths showed: modified files only, so that is their limit. */
     void modifiedOnly(Set<String> wanted) {
         PROVEN.keep(provenKey(wanted), Optional.of(literal(wanted)));
+    }
+
+    /** Whether the wanted paths can be a pathspec at all: some, and each passable as an argument. */
+    private static boolean limitable(Set<String> wanted) {
+        return !wanted.isEmpty() && passable(wanted);
     }
 
     private List<Object> provenKey(Set<String> wanted) {
