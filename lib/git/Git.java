@@ -49,8 +49,8 @@ public final class Git {
 
     /**
      * Starts, on a daemon thread, what the first git process of this JVM waits for: the JDK's process machinery
-     * (about 5 ms of setup before the first child can start) and this process's private directory. A command line
-     * calls this before parsing its arguments, so the work overlaps the parsing. Failures are left for the real
+     * (about 5 ms of setup before the first child can start). The CLI calls this before parsing its arguments and
+     * the MCP server before reading its first message, so the work overlaps theirs. A failure is left for the real
      * call to meet and report. (Reading the trust settings here too, a git process of its own, gained nothing on
      * two cores: start-up keeps both busy.)
      */
@@ -59,7 +59,7 @@ public final class Git {
             try {
                 ProcessHandle.current();
             } catch (RuntimeException e) {
-                // the call that needs these meets the same failure and reports it
+                // the first git call meets the same failure and reports it
             }
         }, "prdiff-git-prepare");
         t.setDaemon(true);
