@@ -36,9 +36,11 @@ public final class GitEnvironment {
 
     /**
      * For reading refs in the user's repository: nothing there may run. These are the settings through which
-     * git would start a program or read the index (which starts the fsmonitor) on the commands prdiff runs.
+     * git would start a program or read the index (which starts the fsmonitor) on the commands prdiff runs, and
+     * the commit-graph, a cache of parents the repository could forge (see ScratchGitDir).
      */
     static final List<String> REPOSITORY_CONFIG = List.of(
+            "core.commitGraph=false",
             "core.fsmonitor=false",
             "core.hooksPath=/dev/null",
             "core.untrackedCache=false",

@@ -71,14 +71,18 @@ final class ScratchGitDir {
         }
     }
 
+    /**
+     * No commit-graph: it is a cache of parents and trees that git trusts when it walks history and checks only
+     * in {@code git commit-graph verify}, and the borrowed object store's own would be read through the alternate.
+     */
     private static String config(String objectFormat) {
         if (objectFormat.equals("sha1")) {
-            return "[core]\n\trepositoryformatversion = 0\n\tbare = true\n";
+            return "[core]\n\trepositoryformatversion = 0\n\tbare = true\n\tcommitGraph = false\n";
         }
         if (!objectFormat.matches("[a-z0-9]+")) {
             throw new PrdiffException(ErrorCode.GIT_FAILED, "unknown object format: " + objectFormat);
         }
-        return "[core]\n\trepositoryformatversion = 1\n\tbare = true\n[extensions]\n\tobjectformat = " + objectFormat + "\n";
+        return "[core]\n\trepositoryformatversion = 1\n\tbare = true\n\tcommitGraph = false\n[extensions]\n\tobjectformat = " + objectFormat + "\n";
     }
 
     /**
