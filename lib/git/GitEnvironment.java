@@ -113,6 +113,8 @@ public final class GitEnvironment {
         env.put("GIT_CONFIG_NOSYSTEM", "1");
         env.put("GIT_ATTR_NOSYSTEM", "1");
         env.put("GIT_NO_REPLACE_OBJECTS", "1");
+        // info/grafts (deprecated, still honoured) would rewrite parents: a path that never exists shuts it out.
+        env.put("GIT_GRAFT_FILE", emptyHome.resolve("no-grafts").toString());
         env.put("GIT_NO_LAZY_FETCH", "1");
         env.put("GIT_TERMINAL_PROMPT", "0");
         env.put("GIT_OPTIONAL_LOCKS", "0");
