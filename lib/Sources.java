@@ -37,6 +37,7 @@
 //SOURCES git/KeptAnswers.java
 //SOURCES git/LocalDiffs.java
 //SOURCES git/ObjectIds.java
+//SOURCES git/Discovery.java
 //SOURCES git/OpenedRepositories.java
 //SOURCES git/ExactRenames.java
 //SOURCES git/PathLimit.java

@@ -221,7 +221,9 @@ public final class Prdiff {
 
     static LocalDiffs local(DiffRequest request) {
         Path dir = request.dir() != null ? request.dir() : Path.of("");
-        return new LocalDiffs(Git.open(dir, request.timeoutOrDefault(), request.env()), request.contextLines());
+        Git.RangeRevisions early = request.target() instanceof Target.Range r
+                ? new Git.RangeRevisions(r.base(), r.head(), r.threeDot()) : null;
+        return new LocalDiffs(Git.open(dir, request.timeoutOrDefault(), request.env(), early), request.contextLines());
     }
 
     /** Turns a local target into a diff spec, telling the caller which range was chosen. */

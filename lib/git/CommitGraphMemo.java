@@ -17,4 +17,9 @@ final class CommitGraphMemo {
         return ANSWERS.get(KeptAnswers.key(scratch, List.of(a, b)),
                 () -> List.copyOf(compute.get()));
     }
+
+    /** Keeps merge bases git computed elsewhere (with the revisions, see Git.RangeRevisions). */
+    static void know(ScratchGitDir scratch, String a, String b, List<String> bases) {
+        ANSWERS.keep(KeptAnswers.key(scratch, List.of(a, b)), List.copyOf(bases));
+    }
 }

@@ -72,6 +72,15 @@ public final class Git {
     }
 
     public static Git open(Path dir, Duration timeout, Map<String, String> inheritedEnv) {
+        return open(dir, timeout, inheritedEnv, null);
+    }
+
+    /**
+     * As {@link #open(Path, Duration, Map)}; when discovery runs a git process, {@code range}'s revisions (and for
+     * A...B their merge bases) are resolved in that same process, so that {@link #commits} and the merge bases are
+     * then answered without one. Null for none.
+     */
+    public static Git open(Path dir, Duration timeout, Map<String, String> inheritedEnv, RangeRevisions range) {
         Path abs = dir.toAbsolutePath().normalize();
         if (!Files.exists(abs)) {
             throw new PrdiffException(ErrorCode.NOT_A_REPOSITORY, "no such directory: " + abs);
@@ -79,42 +88,62 @@ public final class Git {
         if (!Files.isDirectory(abs)) {
             throw new PrdiffException(ErrorCode.NOT_A_REPOSITORY, "not a directory: " + abs);
         }
-        Path emptyHome = PrivateDir.get().emptyHome();
-        Map<String, String> env = GitEnvironment.repository(inheritedEnv,
-                TrustSettings.configFile(inheritedEnv, timeout), emptyHome);
-        Command probe = new Command("git rev-parse", List.of("git", "rev-parse", "--absolute-git-dir",
-                "--git-path", "objects", "--git-path", "shallow", "--show-prefix", "--is-bare-repository",
-                "--show-object-format"), abs, env, timeout);
-        String[] lines = OpenedRepositories.get(abs, env);
-        if (lines == null) {
-            Subprocess.Captured found = Subprocess.capture(probe);
-            if (!found.ok()) {
-                throw notARepository(abs, found.stderr());
-            }
-            lines = found.text().split("\n");
-            if (lines.length < 6) {
-                throw new PrdiffException(ErrorCode.GIT_FAILED, "git rev-parse gave an unexpected answer in " + abs);
-            }
-            OpenedRepositories.put(abs, env, lines);
-        }
+        List<String> early = range == null ? List.of() : range.arguments();
+        Discovery.Found found = Discovery.find(abs, inheritedEnv, timeout, early);
+        String[] lines = found.probe();
         Path gitDir = Path.of(lines[0]);
         ScratchGitDir scratch = ScratchGitDir.forObjects(abs.resolve(lines[1]).normalize(), lines[5].strip(),
                 abs.resolve(lines[2]).normalize());
-        return new Git(abs, gitDir, scratch, timeout, env, GitEnvironment.objects(inheritedEnv, emptyHome), inheritedEnv,
-                lines[3], lines[4].strip().equals("true"));
+        Git git = new Git(abs, gitDir, scratch, timeout, found.env(),
+                GitEnvironment.objects(inheritedEnv, PrivateDir.get().emptyHome()), inheritedEnv, lines[3],
+                lines[4].strip().equals("true"));
+        if (found.revisions() != null) {
+            git.take(range, found.revisions());
+        }
+        return git;
     }
 
-    private static PrdiffException notARepository(Path dir, String stderr) {
-        if (stderr.contains("dubious ownership")) {
-            return new PrdiffException(ErrorCode.NOT_A_REPOSITORY, dir + " belongs to another user, so git refuses"
-                    + " to open it; if you trust it, run: git config --global --add safe.directory " + dir);
+    /**
+     * A range's two revisions, which one rev-parse can resolve together with the discovery: {@code A^{commit}
+     * ...B^{commit}} prints B, A and ^ each merge base (computed, as everything about history here, without the
+     * repository's commit-graph or grafts). Object ids are left to {@link ObjectIds}, and revisions with their own
+     * dots or a leading colon (a message search) to the usual path.
+     */
+    public record RangeRevisions(String base, String head, boolean threeDot) {
+        List<String> arguments() {
+            if (!foldable(base) || !foldable(head)) {
+                return List.of();
+            }
+            return threeDot ? List.of(base + "^{commit}..." + head + "^{commit}")
+                    : List.of(base + "^{commit}", head + "^{commit}");
         }
-        if (stderr.contains("safe.bareRepository") || stderr.contains("cannot use bare repository")) {
-            return new PrdiffException(ErrorCode.NOT_A_REPOSITORY, dir + " is a bare repository found by discovery,"
-                    + " which your safe.bareRepository setting forbids (" + trim(stderr) + ")");
+
+        private static boolean foldable(String rev) {
+            try {
+                Revisions.requireSafe(rev);
+            } catch (PrdiffException e) {
+                return false;
+            }
+            return !ObjectIds.isObjectId(rev) && !rev.contains("..") && !rev.startsWith(":");
         }
-        return new PrdiffException(ErrorCode.NOT_A_REPOSITORY, "not a git repository: " + dir
-                + (stderr.isBlank() ? "" : " (" + trim(stderr) + ")"));
+    }
+
+    /** Keeps what rev-parse answered for {@code range}; an answer of any other shape is left unused. */
+    private void take(RangeRevisions range, List<String> answers) {
+        if (range.threeDot()) {
+            if (answers.size() < 3 || !answers.subList(0, 2).stream().allMatch(ObjectIds::isFullId) || !answers
+                    .stream().skip(2).allMatch(a -> a.startsWith("^") && ObjectIds.isFullId(a.substring(1)))) {
+                return;
+            }
+            String head = answers.get(0);
+            String base = answers.get(1);
+            resolved.put(range.base(), base);
+            resolved.put(range.head(), head);
+            CommitGraphMemo.know(scratch, base, head, answers.stream().skip(2).map(a -> a.substring(1)).toList());
+        } else if (answers.size() == 2 && answers.stream().allMatch(ObjectIds::isFullId)) {
+            resolved.put(range.base(), answers.get(0));
+            resolved.put(range.head(), answers.get(1));
+        }
     }
 
     public Path workDir() {

@@ -71,6 +71,20 @@ public final class GitEnvironment {
         return env;
     }
 
+    /**
+     * As {@link #repository}, with the strictest trust settings instead of the user's: no safe.directory (only
+     * repositories the user owns) and safe.bareRepository=explicit (no bare repository found by discovery).
+     */
+    static Map<String, String> strictRepository(Map<String, String> inherited, Path emptyHome) {
+        Map<String, String> env = withoutGit(inherited);
+        fixed(env, emptyHome);
+        env.put("GIT_CONFIG_GLOBAL", "/dev/null");
+        env.put("GIT_CONFIG_COUNT", "1");
+        env.put("GIT_CONFIG_KEY_0", "safe.bareRepository");
+        env.put("GIT_CONFIG_VALUE_0", "explicit");
+        return env;
+    }
+
     /** For git in a scratch git directory: as good as an empty environment; only PATH is inherited. */
     static Map<String, String> objects(Map<String, String> inherited, Path emptyHome) {
         Map<String, String> env = new HashMap<>();
