@@ -36,7 +36,9 @@ class PrivateDirTest {
             ProgramOnPath.write(shim, "git", "case \"$HOME\" in '" + tmp + "'/*) find \"${HOME%/*}\" "
                     + "-printf '%m %y %p\\n' >> '" + listing + "' ;; esac\n");
             Map<String, String> env = ProgramOnPath.firstOnPath(shim, System.getenv());
-            for (List<String> args : List.of(List.of(base + ".." + head, "--file", "a.txt"), List.of("--untracked"))) {
+            // Asked at its git directory, prdiff reads the user's trust settings into a file of its own too.
+            for (List<String> args : List.of(List.of(base + ".." + head, "--file", "a.txt"), List.of("--untracked"),
+                    List.of("-C", ".git", base + ".." + head))) {
                 Process p = PrdiffCli.start(List.of("-Djava.io.tmpdir=" + tmp), env, r.dir(), args.toArray(String[]::new));
                 p.getOutputStream().close();
                 byte[] out = p.getInputStream().readAllBytes();
