@@ -44,6 +44,7 @@
 //SOURCES git/PrivateIndex.java
 //SOURCES git/PrivateDir.java
 //SOURCES git/RawNumstat.java
+//SOURCES git/RenamePairs.java
 //SOURCES git/Revisions.java
 //SOURCES git/ScratchFetch.java
 //SOURCES git/ScratchGitDir.java
@@ -58,6 +59,8 @@
 //SOURCES github/PullRequestFetch.java
 //SOURCES github/PullRequestInfo.java
 //SOURCES github/PullRequests.java
+//SOURCES cache/DiskAnswers.java
+//SOURCES cache/Eviction.java
 //SOURCES cache/MemoryCache.java
 //SOURCES cache/PullRequestDiffCache.java
 //SOURCES app/CommandLineCalls.java

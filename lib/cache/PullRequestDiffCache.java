@@ -5,16 +5,13 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.ArrayList;
 import java.util.HexFormat;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -207,29 +204,7 @@ public final class PullRequestDiffCache {
 
     /** Least recently used first, until the total fits; a lone diff larger than the bound is not kept either. */
     void evict() throws IOException {
-        List<Path> files = new ArrayList<>();
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir, "*.diff")) {
-            entries.forEach(files::add);
-        }
-        List<Object[]> sized = new ArrayList<>();
-        long total = 0;
-        for (Path f : files) {
-            try {
-                long size = Files.size(f);
-                sized.add(new Object[] {f, Files.getLastModifiedTime(f), size});
-                total += size;
-            } catch (IOException e) {
-                // Removed by another process meanwhile.
-            }
-        }
-        sized.sort((a, b) -> ((FileTime) a[1]).compareTo((FileTime) b[1]));
-        for (Object[] entry : sized) {
-            if (total <= maxBytes) {
-                break;
-            }
-            Files.deleteIfExists((Path) entry[0]);
-            total -= (long) entry[2];
-        }
+        Eviction.toBound(dir, "*.diff", maxBytes);
     }
 
     private static void touch(Path file) {

@@ -262,7 +262,7 @@ public final class Subprocess {
      * Looks a bare program name up on the command's own PATH: ProcessBuilder would search this JVM's PATH,
      * not the one the command is given.
      */
-    static String onPath(String program, String path) {
+    public static String onPath(String program, String path) {
         if (program.contains("/") || path == null) {
             return program;
         }

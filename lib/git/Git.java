@@ -1,5 +1,6 @@
 package dev.prdiff.git;
 
+import dev.prdiff.cache.DiskAnswers;
 import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.Messages;
 import dev.prdiff.core.PrdiffException;
@@ -250,6 +251,37 @@ public final class Git {
     /** A {@link KeptAnswers} key for full ids in this repository's object store, else null. */
     List<Object> keyOf(List<String> ids, Object... more) {
         return KeptAnswers.key(scratch, ids, more);
+    }
+
+    /**
+     * Answers of one kind kept on disk for the user ({@link DiskAnswers}) and the key for {@code ids} there: the
+     * ids, this git's build (its path, size and time: a newer git may pair renames otherwise) and {@code what}.
+     * Null when an id is not a full id or the repository is shallow (its boundary moves merge bases), or when the
+     * user's cache is off.
+     */
+    Kept kept(String kind, List<String> ids, String what) {
+        DiskAnswers answers = DiskAnswers.forUser(inheritedEnv, kind);
+        if (answers == null || keyOf(ids) == null || Files.exists(scratch.dir().resolve("shallow"))) {
+            return null;
+        }
+        try {
+            Path program = Path.of(Subprocess.onPath("git", objectsEnv.get("PATH"))).toRealPath();
+            String build = program + " " + Files.size(program) + " " + Files.getLastModifiedTime(program).toMillis();
+            return new Kept(answers, what + "\n" + build + "\n" + String.join(" ", ids));
+        } catch (java.io.IOException | PrdiffException e) {
+            return null;
+        }
+    }
+
+    /** Where an answer is kept on disk, and its key. */
+    record Kept(DiskAnswers answers, String key) {
+        byte[] get() {
+            return answers.get(key);
+        }
+
+        void put(byte[] answer) {
+            answers.put(key, answer);
+        }
     }
 
     /** Whether the commit's tree holds a .gitattributes, kept for this process when it is a full id. */

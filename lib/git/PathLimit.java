@@ -26,6 +26,7 @@ final class PathLimit {
      * The rename pairs of whole ranges between full ids: their similarity pass is most of what a lone added or
      * deleted file costs, and an agent reading a range file by file would pay it once per file. Pairs only, so a
      * kept range costs its renames' records, not its whole file list, and a later file needs no whole-range pass.
+     * Kept on disk for the user too ({@link Git#kept}), so that the next prdiff process needs no such pass either.
      */
     private static final KeptAnswers<List<RawNumstat.Change>> PAIRS = new KeptAnswers<>(64);
 
@@ -99,6 +100,10 @@ final class PathLimit {
         }
         List<Object> key = git.keyOf(revisions, "-M pairs");
         List<RawNumstat.Change> pairs = PAIRS.known(key);
+        Git.Kept onDisk = pairs == null ? git.kept("rename-pairs", revisions, "git diff --raw -M pairs v1") : null;
+        if (onDisk != null && (pairs = RenamePairs.read(onDisk.get())) != null) {
+            PAIRS.keep(key, pairs);
+        }
         if (pairs == null) {
             List<RawNumstat.Change> whole = raw(List.of("--no-renames"), null);
             List<String> exact = ExactRenames.pathspec(wanted, whole);
@@ -110,6 +115,9 @@ final class PathLimit {
                 return literal(wanted);
             }
             PAIRS.keep(key, pairs);
+            if (onDisk != null) {
+                onDisk.put(RenamePairs.write(pairs));
+            }
         }
         Set<String> paths = new LinkedHashSet<>(wanted);
         for (RawNumstat.Change c : pairs) {

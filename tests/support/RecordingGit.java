@@ -22,13 +22,19 @@ public final class RecordingGit {
         this.env = env;
     }
 
-    /** A recording git in a new folder, and the environment (this JVM's, PATH prefixed) that finds it first. */
+    /**
+     * A recording git in a new folder, and the environment (this JVM's, PATH prefixed, disk caches off) that finds
+     * it first.
+     */
     public static RecordingGit create() {
         Path dir = TempDirs.create("recording-git-");
         Path log = dir.resolve("calls.log");
         // One line per call: the arguments separated by NUL bytes (a newline may be inside one; NUL never is).
         ProgramOnPath.write(dir, "git", "{ printf '%s\\0' \"$@\"; printf '\\n'; } >> '" + log + "'\n");
-        return new RecordingGit(log, Map.copyOf(ProgramOnPath.firstOnPath(dir, System.getenv())));
+        Map<String, String> env = new java.util.HashMap<>(ProgramOnPath.firstOnPath(dir, System.getenv()));
+        // Answers kept on disk by earlier runs (keyed by content, and fixtures' ids repeat) would change the count.
+        env.put("PRDIFF_CACHE_DIR", "");
+        return new RecordingGit(log, Map.copyOf(env));
     }
 
     public Map<String, String> env() {

@@ -1,0 +1,116 @@
+package dev.prdiff.cache;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.Map;
+
+/**
+ * Answers that depend only on what their key names (full object ids, git's own build), kept on disk for the user
+ * so that a later prdiff process need not compute them again. One file per answer, named by the SHA-256 of its key
+ * and holding the key, a NUL, then the answer; written to a temporary file and renamed into place, so that
+ * concurrent processes see a whole answer or none; least recently used first out past a bound. A file that does
+ * not begin with its own key is not its answer (torn, foreign, a hash alike) and is ignored.
+ */
+public final class DiskAnswers {
+    public static final long DEFAULT_MAX_BYTES = 64L << 20;
+
+    private final Path dir;
+    private final long maxBytes;
+
+    DiskAnswers(Path dir, long maxBytes) {
+        this.dir = dir;
+        this.maxBytes = maxBytes;
+    }
+
+    /**
+     * The user's answers of one kind: {@code $XDG_CACHE_HOME/prdiff/KIND}, else {@code ~/.cache/prdiff/KIND}. Null
+     * (nothing kept) when {@code PRDIFF_CACHE_DIR} is set and empty, which turns every disk cache off, or when no
+     * home is known.
+     */
+    public static DiskAnswers forUser(Map<String, String> env, String kind) {
+        if ("".equals(env.get("PRDIFF_CACHE_DIR"))) {
+            return null;
+        }
+        String xdg = env.get("XDG_CACHE_HOME");
+        String home = env.get("HOME");
+        Path root;
+        if (xdg != null && !xdg.isEmpty()) {
+            root = Path.of(xdg, "prdiff");
+        } else if (home != null && !home.isEmpty()) {
+            root = Path.of(home, ".cache", "prdiff");
+        } else {
+            return null;
+        }
+        return new DiskAnswers(root.resolve(kind), DEFAULT_MAX_BYTES);
+    }
+
+    /** The kept answer for {@code key}, or null; marks it recently used. */
+    public byte[] get(String key) {
+        Path file = dir.resolve(fileName(key));
+        try {
+            byte[] content = Files.readAllBytes(file);
+            byte[] k = key.getBytes(StandardCharsets.UTF_8);
+            if (content.length < k.length + 1 || content[k.length] != 0
+                    || !Arrays.equals(content, 0, k.length, k, 0, k.length)) {
+                return null;
+            }
+            Files.setLastModifiedTime(file, FileTime.fromMillis(System.currentTimeMillis()));
+            return Arrays.copyOfRange(content, k.length + 1, content.length);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** Keeps {@code answer} for {@code key}; a cache that cannot be written loses the answer, nothing else. */
+    public void put(String key, byte[] answer) {
+        Path tmp = null;
+        try {
+            if (!Files.isDirectory(dir)) {
+                Files.createDirectories(dir.getParent());
+                try {
+                    Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+                } catch (java.nio.file.FileAlreadyExistsException e) {
+                    // made by a concurrent process
+                }
+            }
+            tmp = Files.createTempFile(dir, ".partial-", ".tmp");
+            byte[] k = key.getBytes(StandardCharsets.UTF_8);
+            byte[] content = new byte[k.length + 1 + answer.length];
+            System.arraycopy(k, 0, content, 0, k.length);
+            System.arraycopy(answer, 0, content, k.length + 1, answer.length);
+            Files.write(tmp, content);
+            Files.move(tmp, dir.resolve(fileName(key)), StandardCopyOption.ATOMIC_MOVE,
+                    StandardCopyOption.REPLACE_EXISTING);
+            tmp = null;
+            Eviction.toBound(dir, "*.answer", maxBytes);
+        } catch (IOException | UnsupportedOperationException e) {
+            // Nothing kept; the answer itself stands.
+        } finally {
+            if (tmp != null) {
+                try {
+                    Files.deleteIfExists(tmp);
+                } catch (IOException e) {
+                    // a temporary file that will not go away
+                }
+            }
+        }
+    }
+
+    private static String fileName(String key) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                    .digest(key.getBytes(StandardCharsets.UTF_8))) + ".answer";
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

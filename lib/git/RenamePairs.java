@@ -1,0 +1,36 @@
+package dev.prdiff.git;
+
+import dev.prdiff.core.PathBytes;
+
+import java.io.ByteArrayOutputStream;
+import java.util.List;
+
+/** A range's rename pairs as kept on disk: their {@code git diff --raw -z} records, as git printed them. */
+final class RenamePairs {
+    private RenamePairs() {}
+
+    static byte[] write(List<RawNumstat.Change> pairs) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (RawNumstat.Change c : pairs) {
+            String record = ":" + c.oldMode() + " " + c.newMode() + " " + c.oldId() + " " + c.newId() + " "
+                    + c.status() + c.score() + "\0" + c.oldPath() + "\0" + c.newPath() + "\0";
+            out.writeBytes(PathBytes.encode(record));
+        }
+        return out.toByteArray();
+    }
+
+    /** The pairs, or null when {@code kept} is none or not what {@link #write} wrote. */
+    static List<RawNumstat.Change> read(byte[] kept) {
+        if (kept == null) {
+            return null;
+        }
+        try {
+            List<RawNumstat.Change> pairs = RawNumstat.changes(kept);
+            boolean whole = pairs.stream().allMatch(RawNumstat.Change::paired)
+                    && java.util.Arrays.equals(write(pairs), kept);
+            return whole ? List.copyOf(pairs) : null;
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+}
