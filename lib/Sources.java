@@ -59,8 +59,8 @@
 //SOURCES github/PullRequestFetch.java
 //SOURCES github/PullRequestInfo.java
 //SOURCES github/PullRequests.java
+//SOURCES cache/CacheFiles.java
 //SOURCES cache/DiskAnswers.java
-//SOURCES cache/Eviction.java
 //SOURCES cache/MemoryCache.java
 //SOURCES cache/PullRequestDiffCache.java
 //SOURCES app/CommandLineCalls.java

@@ -5,12 +5,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
-import java.util.HexFormat;
 import java.util.Map;
 
 /**
@@ -40,14 +36,8 @@ public final class DiskAnswers {
         if ("".equals(env.get("PRDIFF_CACHE_DIR"))) {
             return null;
         }
-        String xdg = env.get("XDG_CACHE_HOME");
-        String home = env.get("HOME");
-        Path root;
-        if (xdg != null && !xdg.isEmpty()) {
-            root = Path.of(xdg, "prdiff");
-        } else if (home != null && !home.isEmpty()) {
-            root = Path.of(home, ".cache", "prdiff");
-        } else {
+        Path root = CacheFiles.userRoot(env);
+        if (root == null) {
             return null;
         }
         return new DiskAnswers(root.resolve(kind), DEFAULT_MAX_BYTES);
@@ -63,7 +53,7 @@ public final class DiskAnswers {
                     || !Arrays.equals(content, 0, k.length, k, 0, k.length)) {
                 return null;
             }
-            Files.setLastModifiedTime(file, FileTime.fromMillis(System.currentTimeMillis()));
+            CacheFiles.touch(file);
             return Arrays.copyOfRange(content, k.length + 1, content.length);
         } catch (IOException e) {
             return null;
@@ -91,7 +81,7 @@ public final class DiskAnswers {
             Files.move(tmp, dir.resolve(fileName(key)), StandardCopyOption.ATOMIC_MOVE,
                     StandardCopyOption.REPLACE_EXISTING);
             tmp = null;
-            Eviction.toBound(dir, "*.answer", maxBytes);
+            CacheFiles.evict(dir, "*.answer", maxBytes);
         } catch (IOException | UnsupportedOperationException e) {
             // Nothing kept; the answer itself stands.
         } finally {
@@ -106,11 +96,6 @@ public final class DiskAnswers {
     }
 
     private static String fileName(String key) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(key.getBytes(StandardCharsets.UTF_8))) + ".answer";
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return CacheFiles.nameOf(key, ".answer");
     }
 }

@@ -4,14 +4,9 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.FileTime;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
 
@@ -27,13 +22,8 @@ public final class PullRequestDiffCache {
 
     public record Key(String host, String repo, long number, String baseSha, String headSha) {
         String fileName() {
-            String id = host + "\n" + repo.toLowerCase(java.util.Locale.ROOT) + "\n" + number + "\n" + baseSha + "\n" + headSha;
-            try {
-                byte[] digest = MessageDigest.getInstance("SHA-256").digest(id.getBytes(StandardCharsets.UTF_8));
-                return HexFormat.of().formatHex(digest) + ".diff";
-            } catch (NoSuchAlgorithmException e) {
-                throw new IllegalStateException(e);
-            }
+            return CacheFiles.nameOf(host + "\n" + repo.toLowerCase(java.util.Locale.ROOT) + "\n" + number + "\n"
+                    + baseSha + "\n" + headSha, ".diff");
         }
     }
 
@@ -60,12 +50,12 @@ public final class PullRequestDiffCache {
                 return null;
             }
             dir = Path.of(configured);
-        } else if (env.get("XDG_CACHE_HOME") != null && !env.get("XDG_CACHE_HOME").isEmpty()) {
-            dir = Path.of(env.get("XDG_CACHE_HOME"), "prdiff", "pr-diffs");
-        } else if (env.get("HOME") != null && !env.get("HOME").isEmpty()) {
-            dir = Path.of(env.get("HOME"), ".cache", "prdiff", "pr-diffs");
         } else {
-            return null;
+            Path root = CacheFiles.userRoot(env);
+            if (root == null) {
+                return null;
+            }
+            dir = root.resolve("pr-diffs");
         }
         long max = DEFAULT_MAX_BYTES;
         try {
@@ -87,7 +77,7 @@ public final class PullRequestDiffCache {
         Path file = dir.resolve(key.fileName());
         try {
             InputStream in = Files.newInputStream(file);
-            touch(file);
+            CacheFiles.touch(file);
             return Optional.of(in);
         } catch (IOException e) {
             return Optional.empty();
@@ -204,14 +194,6 @@ public final class PullRequestDiffCache {
 
     /** Least recently used first, until the total fits; a lone diff larger than the bound is not kept either. */
     void evict() throws IOException {
-        Eviction.toBound(dir, "*.diff", maxBytes);
-    }
-
-    private static void touch(Path file) {
-        try {
-            Files.setLastModifiedTime(file, FileTime.fromMillis(System.currentTimeMillis()));
-        } catch (IOException e) {
-            // Only the eviction order suffers.
-        }
+        CacheFiles.evict(dir, "*.diff", maxBytes);
     }
 }
