@@ -42,10 +42,9 @@ final class Discovery {
      * from earlier, or a revision failed: the caller resolves them its usual way and reports that failure).
      */
     static Found find(Path dir, Map<String, String> inherited, Duration timeout, List<String> revisions) {
-        Path emptyHome = PrivateDir.get().emptyHome();
         boolean strictFirst = !looksLikeGitDir(dir);
-        Map<String, String> env = strictFirst ? GitEnvironment.strictRepository(inherited, emptyHome)
-                : GitEnvironment.repository(inherited, TrustSettings.configFile(inherited, timeout), emptyHome);
+        Map<String, String> env = strictFirst ? GitEnvironment.strictRepository(inherited, PrivateDir.get().emptyHome())
+                : usersTrust(inherited, timeout);
         while (true) {
             String[] kept = OpenedRepositories.get(dir, env);
             if (kept != null) {
@@ -63,18 +62,22 @@ final class Discovery {
             }
             if (strictFirst && refusedByTrust(r.stderr())) {
                 strictFirst = false;
-                env = GitEnvironment.repository(inherited, TrustSettings.configFile(inherited, timeout), emptyHome);
+                env = usersTrust(inherited, timeout);
                 continue;
             }
             throw notARepository(dir, r.stderr());
         }
     }
 
+    /** The repository environment under the user's own trust settings. */
+    private static Map<String, String> usersTrust(Map<String, String> inherited, Duration timeout) {
+        return GitEnvironment.repository(inherited, TrustSettings.configFile(inherited, timeout),
+                PrivateDir.get().emptyHome());
+    }
+
     private static Command probe(Path dir, Map<String, String> env, Duration timeout, List<String> revisions) {
         List<String> argv = new ArrayList<>(List.of("git"));
-        // Revisions are read as in the repository (Git#repositoryRaw); core.bare would change discovery's answer.
-        argv.addAll(GitEnvironment.configArgs(GitEnvironment.REPOSITORY_CONFIG.stream()
-                .filter(c -> !c.startsWith("core.bare=")).toList()));
+        argv.addAll(GitEnvironment.configArgs(GitEnvironment.DISCOVERY_CONFIG));
         argv.addAll(PROBE);
         if (!revisions.isEmpty()) {
             argv.add("--end-of-options");
@@ -84,17 +87,13 @@ final class Discovery {
     }
 
     private static Found found(Path dir, Map<String, String> env, String text, int revisionCount) {
-        List<String> lines = new ArrayList<>(Arrays.asList(text.split("\n")));
+        List<String> lines = Arrays.asList(text.split("\n"));
         if (lines.size() < PROBE_LINES) {
             throw new PrdiffException(ErrorCode.GIT_FAILED, "git rev-parse gave an unexpected answer in " + dir);
         }
         String[] probe = lines.subList(0, PROBE_LINES).toArray(String[]::new);
         OpenedRepositories.put(dir, env, probe);
-        List<String> answers = new ArrayList<>(lines.subList(PROBE_LINES, lines.size()));
-        // git 2.39's rev-parse echoes --end-of-options when it is not --verify'ing one revision.
-        if (!answers.isEmpty() && answers.get(0).equals("--end-of-options")) {
-            answers.remove(0);
-        }
+        List<String> answers = Git.revParseAnswers(lines.subList(PROBE_LINES, lines.size()));
         return new Found(probe, env, revisionCount == 0 ? null : List.copyOf(answers));
     }
 
@@ -104,16 +103,23 @@ final class Discovery {
     }
 
     private static boolean refusedByTrust(String stderr) {
-        return stderr.contains("dubious ownership") || stderr.contains("safe.bareRepository")
-                || stderr.contains("cannot use bare repository");
+        return ownedByAnother(stderr) || bareRefused(stderr);
+    }
+
+    private static boolean ownedByAnother(String stderr) {
+        return stderr.contains("dubious ownership");
+    }
+
+    private static boolean bareRefused(String stderr) {
+        return stderr.contains("safe.bareRepository") || stderr.contains("cannot use bare repository");
     }
 
     private static PrdiffException notARepository(Path dir, String stderr) {
-        if (stderr.contains("dubious ownership")) {
+        if (ownedByAnother(stderr)) {
             return new PrdiffException(ErrorCode.NOT_A_REPOSITORY, dir + " belongs to another user, so git refuses"
                     + " to open it; if you trust it, run: git config --global --add safe.directory " + dir);
         }
-        if (stderr.contains("safe.bareRepository") || stderr.contains("cannot use bare repository")) {
+        if (bareRefused(stderr)) {
             return new PrdiffException(ErrorCode.NOT_A_REPOSITORY, dir + " is a bare repository found by discovery,"
                     + " which your safe.bareRepository setting forbids (" + Git.trim(stderr) + ")");
         }

@@ -218,12 +218,10 @@ public final class Git {
             List<String> args = new ArrayList<>(List.of("rev-parse", "--end-of-options"));
             pending.forEach(rev -> args.add(rev + "^{commit}"));
             Subprocess.Captured r = repositoryRaw(args);
-            // git 2.39's rev-parse echoes --end-of-options when it is not --verify'ing one revision.
-            String[] shas = r.ok() ? r.text().strip().replaceFirst("^--end-of-options\n", "").split("\n")
-                    : new String[0];
-            if (shas.length == pending.size() && java.util.Arrays.stream(shas).allMatch(ObjectIds::isFullId)) {
-                for (int i = 0; i < shas.length; i++) {
-                    resolved.put(pending.get(i), shas[i]);
+            List<String> shas = r.ok() ? revParseAnswers(List.of(r.text().strip().split("\n"))) : List.of();
+            if (shas.size() == pending.size() && shas.stream().allMatch(ObjectIds::isFullId)) {
+                for (int i = 0; i < shas.size(); i++) {
+                    resolved.put(pending.get(i), shas.get(i));
                 }
             }
         }
@@ -232,6 +230,11 @@ public final class Git {
             shas.add(commit(rev));
         }
         return shas;
+    }
+
+    /** rev-parse's answers to its revisions: git 2.39 echoes --end-of-options first when not --verify'ing one. */
+    static List<String> revParseAnswers(List<String> lines) {
+        return !lines.isEmpty() && lines.get(0).equals("--end-of-options") ? lines.subList(1, lines.size()) : lines;
     }
 
     private String commitFromRef(String rev) {

@@ -35,16 +35,22 @@ public final class GitEnvironment {
             "diff.dstPrefix=b/");
 
     /**
-     * For reading refs in the user's repository: nothing there may run. These are the settings through which
+     * For discovery and reading refs in the user's repository: nothing there may run. These are the settings through which
      * git would start a program or read the index (which starts the fsmonitor) on the commands prdiff runs, and
      * the commit-graph, a cache of parents the repository could forge (see ScratchGitDir).
      */
-    static final List<String> REPOSITORY_CONFIG = List.of(
+    static final List<String> DISCOVERY_CONFIG = List.of(
             "core.commitGraph=false",
             "core.fsmonitor=false",
             "core.hooksPath=/dev/null",
-            "core.untrackedCache=false",
-            "core.bare=true");
+            "core.untrackedCache=false");
+
+    /**
+     * {@link #DISCOVERY_CONFIG}, for commands given the git directory: there core.bare keeps the work tree out too
+     * (in discovery it would change the answer).
+     */
+    static final List<String> REPOSITORY_CONFIG = java.util.stream.Stream.concat(DISCOVERY_CONFIG.stream(),
+            java.util.stream.Stream.of("core.bare=true")).toList();
 
     /** Diff options that keep drivers, textconv filters and colour out of the output. */
     static final List<String> DIFF_OPTIONS = List.of("--no-ext-diff", "--no-textconv", "--no-color");
