@@ -9,6 +9,7 @@
 //DESCRIPTION Hermetic pull-request and git diffs: whole, per file, or as a JSON file list
 //SOURCES lib/Sources.java
 
+import dev.prdiff.app.CdsRehearsal;
 import dev.prdiff.app.CommandLineCalls;
 import dev.prdiff.app.DiffEnvelope;
 import dev.prdiff.app.DiffRequest;
@@ -272,7 +273,10 @@ class prdiff implements Callable<Integer> {
         }
         Git.prepare();
         // The JVM has a console only when stdin and stdout are both terminals; a pipe on either is no terminal.
-        System.exit(run(stdout, stderr, System.getenv(), System.console() != null, args));
+        int code = run(stdout, stderr, System.getenv(), System.console() != null, args);
+        CdsRehearsal.runIfTraining(System.getenv(), (env, rehearsed) -> run(OutputStream.nullOutputStream(),
+                new PrintStream(OutputStream.nullOutputStream()), env, rehearsed));
+        System.exit(code);
     }
 
     /** The whole CLI without System.exit: tests call this in-process. */

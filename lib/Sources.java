@@ -63,6 +63,7 @@
 //SOURCES cache/DiskAnswers.java
 //SOURCES cache/MemoryCache.java
 //SOURCES cache/PullRequestDiffCache.java
+//SOURCES app/CdsRehearsal.java
 //SOURCES app/CommandLineCalls.java
 //SOURCES app/DiffEnvelope.java
 //SOURCES app/DiffRequest.java

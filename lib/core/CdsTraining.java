@@ -19,9 +19,14 @@ public final class CdsTraining {
 
     private CdsTraining() {}
 
+    /** True in the run that writes the launcher's archive. */
+    public static boolean active() {
+        return Boolean.getBoolean(PROPERTY);
+    }
+
     /** When this run writes the archive, loads every class of the jar {@code anchor} came from. */
     public static void loadJarOf(Class<?> anchor) {
-        if (!Boolean.getBoolean(PROPERTY)) {
+        if (!active()) {
             return;
         }
         try {
