@@ -11,7 +11,7 @@ import java.util.Map;
 
 /**
  * Answers that depend only on what their key names (full object ids, git's own build), kept on disk for the user
- * so that a later prdiff process need not compute them again. One file per answer, named by the SHA-256 of its key
+ * so that a later prdiff process need not compute them again. One file per answer, named by a hash of its key
  * and holding the key, a NUL, then the answer; written to a temporary file and renamed into place, so that
  * concurrent processes see a whole answer or none; least recently used first out past a bound. A file that does
  * not begin with its own key is not its answer (torn, foreign, a hash alike) and is ignored.
@@ -96,6 +96,6 @@ public final class DiskAnswers {
     }
 
     private static String fileName(String key) {
-        return CacheFiles.nameOf(key, ".answer");
+        return CacheFiles.checkedNameOf(key, ".answer");
     }
 }

@@ -267,11 +267,19 @@ public final class Git {
         if (answers == null || keyOf(ids) == null || Files.exists(scratch.dir().resolve("shallow"))) {
             return null;
         }
+        String build = build(objectsEnv.get("PATH"));
+        return build == null ? null : new Kept(answers, what + "\n" + build + "\n" + String.join(" ", ids));
+    }
+
+    /**
+     * The git that {@code path} finds, named for keys of answers kept on disk: its real path, size and modification
+     * time, so that another build of git keys apart. Null when there is none.
+     */
+    static String build(String path) {
         try {
-            Path program = Path.of(Subprocess.onPath("git", objectsEnv.get("PATH"))).toRealPath();
-            String build = program + " " + Files.size(program) + " " + Files.getLastModifiedTime(program).toMillis();
-            return new Kept(answers, what + "\n" + build + "\n" + String.join(" ", ids));
-        } catch (java.io.IOException | PrdiffException e) {
+            Path program = Path.of(Subprocess.onPath("git", path)).toRealPath();
+            return program + " " + Files.size(program) + " " + Files.getLastModifiedTime(program).toMillis();
+        } catch (java.io.IOException | PrdiffException | java.nio.file.InvalidPathException e) {
             return null;
         }
     }

@@ -1,5 +1,6 @@
 package dev.prdiff.git;
 
+import dev.prdiff.cache.DiskAnswers;
 import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.exec.Command;
@@ -9,6 +10,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -31,14 +33,54 @@ final class TrustSettings {
 
     /**
      * A config file holding only the user's safe.* lines, in their order; read again when the variables that
-     * locate the user's config, or the modification times of its usual files, change.
+     * locate the user's config, or its usual files (their modification time, size or inode), change.
      */
     static Path configFile(Map<String, String> inherited, Duration timeout) {
         List<String> key = new ArrayList<>(LOCATORS.stream().map(k -> String.valueOf(inherited.get(k))).toList());
         for (Path file : usualFiles(inherited)) {
-            key.add(file + "@" + modified(file));
+            key.add(file + "@" + stamp(file));
         }
-        return FILES.computeIfAbsent(List.copyOf(key), k -> write(read(inherited, timeout)));
+        return FILES.computeIfAbsent(List.copyOf(key), k -> write(entries(inherited, timeout, k)));
+    }
+
+    /**
+     * The user's safe.* entries, also kept on disk for the user under the same key (with git's build, whose
+     * compiled-in system config is then known too), so that the next prdiff process in a bare repository need not
+     * run {@code git config}: every file git read for them is in the key. Not kept when the config includes other
+     * files, which the key cannot name.
+     */
+    private static String entries(Map<String, String> inherited, Duration timeout, List<String> key) {
+        DiskAnswers kept = DiskAnswers.forUser(inherited, "trust-settings");
+        String diskKey = kept == null ? null : diskKey(inherited, key);
+        if (diskKey != null) {
+            byte[] answer = kept.get(diskKey);
+            if (answer != null) {
+                return new String(answer, StandardCharsets.UTF_8);
+            }
+        }
+        Read read = read(inherited, timeout);
+        if (diskKey != null && !read.includes()) {
+            kept.put(diskKey, read.safe().getBytes(StandardCharsets.UTF_8));
+        }
+        return read.safe();
+    }
+
+    /** Null when git's build cannot be named. */
+    private static String diskKey(Map<String, String> inherited, List<String> key) {
+        String build = Git.build(inherited.get("PATH"));
+        if (build == null) {
+            return null;
+        }
+        // A git built with a prefix of its own reads PREFIX/etc/gitconfig as its system config.
+        Path prefixConfig;
+        try {
+            Path program = Path.of(Subprocess.onPath("git", inherited.get("PATH"))).toRealPath();
+            prefixConfig = program.getParent().resolveSibling("etc").resolve("gitconfig");
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+        return "git config safe.* v1\n" + build + "\n" + prefixConfig + "@" + stamp(prefixConfig) + "\n"
+                + String.join("\n", key);
     }
 
     private static List<Path> usualFiles(Map<String, String> env) {
@@ -58,16 +100,20 @@ final class TrustSettings {
         return files;
     }
 
-    private static long modified(Path file) {
+    private static String stamp(Path file) {
         try {
-            return Files.getLastModifiedTime(file).toMillis() ^ Files.size(file);
+            BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
+            return a.lastModifiedTime().toMillis() + " " + a.size() + " " + a.fileKey();
         } catch (IOException | java.nio.file.InvalidPathException e) {
-            return -1;
+            return "none";
         }
     }
 
+    /** The safe.* entries as --null prints them, and whether any config file includes another. */
+    private record Read(String safe, boolean includes) {}
+
     /** {@code git config --get-regexp} as the user's git sees it outside any repository. */
-    private static String read(Map<String, String> inherited, Duration timeout) {
+    private static Read read(Map<String, String> inherited, Duration timeout) {
         Path outside = PrivateDir.ensureDir(PrivateDir.get().resolve("outside"));
         Map<String, String> env = new HashMap<>();
         for (String k : LOCATORS) {
@@ -81,16 +127,25 @@ final class TrustSettings {
         env.put("GIT_CEILING_DIRECTORIES", outside.getParent().toString());
         env.put("LC_ALL", "C");
         Command cmd = new Command("git config", List.of("git", "config", "--includes", "--null", "--get-regexp",
-                "^safe\\.(directory|barerepository)$"), outside, env, timeout);
+                "^(safe\\.(directory|barerepository)|include\\.path|includeif\\..+\\.path)$"), outside, env, timeout);
         Subprocess.Captured r = Subprocess.capture(cmd);
         if (r.exitCode() == 1) {
-            return "";
+            return new Read("", false);
         }
         if (!r.ok()) {
             throw new PrdiffException(ErrorCode.GIT_FAILED, "cannot read safe.directory from your git config: "
                     + Git.trim(r.stderr()));
         }
-        return r.text();
+        StringBuilder safe = new StringBuilder();
+        boolean includes = false;
+        for (String entry : r.text().split("\0")) {
+            if (entry.startsWith("safe.")) {
+                safe.append(entry).append('\0');
+            } else if (!entry.isEmpty()) {
+                includes = true;
+            }
+        }
+        return new Read(safe.toString(), includes);
     }
 
     /** --null output is "key\nvalue\0" per entry. */
