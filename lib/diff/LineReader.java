@@ -95,25 +95,10 @@ final class LineReader {
         return e - start;
     }
 
-    /**
-     * Lines read byte by byte before the scan turns to eight bytes at a time. SWAR is the hottest loop on a big diff,
-     * but until the JIT compiles it each of its VarHandle reads is a slow call: on one file's section of a few
-     * kilobytes (a --file call), the plain loop is about 3 ms faster.
-     */
-    private static final long PLAIN_LINES = 16 * 1024;
-
-    /** Eight bytes at a time (SWAR) once past {@link #PLAIN_LINES}: the scan for '\n' is the parser's hottest loop. */
+    /** Eight bytes at a time (SWAR): the scan for '\n' is the parser's hottest loop. */
     private int indexOfNewline(int from, int to) {
         byte[] b = buf;
         int i = from;
-        if (lineNumber < PLAIN_LINES) {
-            for (; i < to; i++) {
-                if (b[i] == '\n') {
-                    return i;
-                }
-            }
-            return -1;
-        }
         for (; i + 8 <= to; i += 8) {
             long word = (long) LONGS.get(b, i) ^ NEWLINES;
             long found = (word - 0x0101010101010101L) & ~word & 0x8080808080808080L;
