@@ -35,6 +35,18 @@ class RenamePairsDiskTest {
         return Files.readAllBytes(out);
     }
 
+    /** The one file in {@code folder}, which only the user can read: a 0700 folder, a 0600 file. */
+    static Path onlyPrivateFile(Path folder) throws Exception {
+        List<Path> files;
+        try (Stream<Path> s = Files.list(folder)) {
+            files = s.toList();
+        }
+        assertEquals(1, files.size(), files.toString());
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(folder)));
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(files.get(0))));
+        return files.get(0);
+    }
+
     @Test
     void theNextProcessReadsTheKeptPairs() throws Exception {
         try (TempRepo r = TempRepo.init()) {
@@ -55,13 +67,7 @@ class RenamePairsDiskTest {
             byte[] renamed = r.gitDiff(range, "--", "old.txt", "new.txt");
             assertArrayEquals(renamed, prdiff(env, r.dir(), range, "--file", "new.txt"));
             assertEquals(1, wholeRenamePasses(git), git.calls().toString());
-            List<Path> files;
-            try (Stream<Path> s = Files.list(kept)) {
-                files = s.toList();
-            }
-            assertEquals(1, files.size(), files.toString());
-            assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(kept)));
-            assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(files.get(0))));
+            Path keptFile = onlyPrivateFile(kept);
 
             git.clear();
             assertArrayEquals(r.gitDiff(range, "--", "added.txt"), prdiff(env, r.dir(), range, "--file", "added.txt"));
@@ -76,12 +82,12 @@ class RenamePairsDiskTest {
             assertEquals(1, wholeRenamePasses(git), "PRDIFF_CACHE_DIR= turns the kept pairs off: " + git.calls());
 
             // A kept file that is not a whole answer (torn, or written by something else) is not read.
-            byte[] whole = Files.readAllBytes(files.get(0));
-            Files.write(files.get(0), java.util.Arrays.copyOf(whole, whole.length - 3));
+            byte[] whole = Files.readAllBytes(keptFile);
+            Files.write(keptFile, java.util.Arrays.copyOf(whole, whole.length - 3));
             git.clear();
             assertArrayEquals(renamed, prdiff(env, r.dir(), range, "--file", "new.txt"));
             assertEquals(1, wholeRenamePasses(git), git.calls().toString());
-            assertArrayEquals(whole, Files.readAllBytes(files.get(0)), "computed again and kept whole");
+            assertArrayEquals(whole, Files.readAllBytes(keptFile), "computed again and kept whole");
         }
     }
 }
