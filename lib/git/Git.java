@@ -267,19 +267,28 @@ public final class Git {
         if (answers == null || keyOf(ids) == null || Files.exists(scratch.dir().resolve("shallow"))) {
             return null;
         }
-        String build = build(objectsEnv.get("PATH"));
+        String build = build(program(objectsEnv.get("PATH")));
         return build == null ? null : new Kept(answers, what + "\n" + build + "\n" + String.join(" ", ids));
     }
 
-    /**
-     * The git that {@code path} finds, named for keys of answers kept on disk: its real path, size and modification
-     * time, so that another build of git keys apart. Null when there is none.
-     */
-    static String build(String path) {
+    /** The real path of the git that {@code path} finds; null when there is none. */
+    static Path program(String path) {
         try {
-            Path program = Path.of(Subprocess.onPath("git", path)).toRealPath();
-            return program + " " + Files.size(program) + " " + Files.getLastModifiedTime(program).toMillis();
+            return Path.of(Subprocess.onPath("git", path)).toRealPath();
         } catch (java.io.IOException | PrdiffException | java.nio.file.InvalidPathException e) {
+            return null;
+        }
+    }
+
+    /**
+     * A git {@link #program}, named for keys of answers kept on disk: its real path, size and modification time, so
+     * that another build of git keys apart. Null for none.
+     */
+    static String build(Path program) {
+        try {
+            return program == null ? null
+                    : program + " " + Files.size(program) + " " + Files.getLastModifiedTime(program).toMillis();
+        } catch (java.io.IOException e) {
             return null;
         }
     }

@@ -67,18 +67,13 @@ final class TrustSettings {
 
     /** Null when git's build cannot be named. */
     private static String diskKey(Map<String, String> inherited, List<String> key) {
-        String build = Git.build(inherited.get("PATH"));
+        Path program = Git.program(inherited.get("PATH"));
+        String build = Git.build(program);
         if (build == null) {
             return null;
         }
         // A git built with a prefix of its own reads PREFIX/etc/gitconfig as its system config.
-        Path prefixConfig;
-        try {
-            Path program = Path.of(Subprocess.onPath("git", inherited.get("PATH"))).toRealPath();
-            prefixConfig = program.getParent().resolveSibling("etc").resolve("gitconfig");
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
+        Path prefixConfig = program.getParent().resolveSibling("etc").resolve("gitconfig");
         return "git config safe.* v1\n" + build + "\n" + prefixConfig + "@" + stamp(prefixConfig) + "\n"
                 + String.join("\n", key);
     }
