@@ -6,6 +6,7 @@
 //SOURCES core/Version.java
 //SOURCES core/FileEntry.java
 //SOURCES core/FileList.java
+//SOURCES core/FileTrees.java
 //SOURCES core/Json.java
 //SOURCES core/Messages.java
 //SOURCES core/Pagination.java

@@ -1,6 +1,7 @@
 package dev.prdiff.app;
 
 import dev.prdiff.core.CdsTraining;
+import dev.prdiff.core.FileTrees;
 import dev.prdiff.exec.Command;
 import dev.prdiff.exec.Subprocess;
 
@@ -10,11 +11,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * Loading prdiff's classes ({@link CdsTraining}) is half of what a later start needs: the JDK classes and lambda
@@ -60,7 +59,7 @@ public final class CdsRehearsal {
             // a smaller archive: later starts load the rest as they would without the rehearsal
         } finally {
             if (dir != null) {
-                deleteTree(dir);
+                FileTrees.deleteQuietly(dir);
             }
         }
     }
@@ -124,11 +123,4 @@ public final class CdsRehearsal {
         }
     }
 
-    private static void deleteTree(Path dir) {
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException | RuntimeException e) {
-            // a leftover throwaway repository in the temporary directory
-        }
-    }
 }

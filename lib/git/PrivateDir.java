@@ -1,19 +1,17 @@
 package dev.prdiff.git;
 
 import dev.prdiff.core.ErrorCode;
+import dev.prdiff.core.FileTrees;
 import dev.prdiff.core.PrdiffException;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.Comparator;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.stream.Stream;
 
 /**
  * This process's own directory for git, readable only by the user and removed at exit: an empty HOME for every
@@ -32,7 +30,9 @@ final class PrivateDir {
         if (instance == null || !Files.isDirectory(instance.root)) {
             instance = new PrivateDir(create());
             Path root = instance.root;
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(root), "prdiff-private-dir-cleanup"));
+            // Best effort at exit: a leftover scratch directory holds no secrets, only paths.
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> FileTrees.deleteQuietly(root),
+                    "prdiff-private-dir-cleanup"));
         }
         return instance;
     }
@@ -85,21 +85,4 @@ final class PrivateDir {
 
     private static final Set<PosixFilePermission> OWNER_DIR = PosixFilePermissions.fromString("rwx------");
     private static final Set<PosixFilePermission> OWNER_FILE = PosixFilePermissions.fromString("rw-------");
-
-    static void deleteTree(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        } catch (IOException | UncheckedIOException e) {
-            // Best effort at exit: a leftover scratch directory holds no secrets, only paths.
-        }
-    }
 }
