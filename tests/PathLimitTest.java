@@ -118,7 +118,8 @@ class PathLimitTest {
 
     /**
      * Past git's rename limit the whole diff shows adds and deletes; a pathspec naming both halves would let git
-     * pair them. The pairing check must notice and cut from the whole diff instead.
+     * pair them. The pairing check must notice and cut from the whole diff instead, also once the range's pairs
+     * are known.
      */
     @Test
     void pastTheRenameLimitBothHalvesStayAnAddAndADelete() throws Exception {
@@ -146,8 +147,9 @@ class PathLimitTest {
             Set<String> both = new LinkedHashSet<>(List.of("old/5.txt", "new/5-moved.txt"));
             byte[] expected = sectionsOf(whole, both);
             assertTrue(new String(expected, StandardCharsets.UTF_8).contains("deleted file mode"));
-            assertArrayEquals(expected, ok(r, "main~1..main", "--file", "old/5.txt,new/5-moved.txt").stdout());
+            // One half first, which finds the range's (empty) pairs; then both, judged against those pairs.
             assertArrayEquals(sectionsOf(whole, Set.of("new/5-moved.txt")), ok(r, "main~1..main", "--file", "new/5-moved.txt").stdout());
+            assertArrayEquals(expected, ok(r, "main~1..main", "--file", "old/5.txt,new/5-moved.txt").stdout());
         }
     }
 
@@ -329,35 +331,42 @@ class PathLimitTest {
     }
 
     /**
-     * A modified file needs no proof: a diff limited to it is the whole diff's section, so one git diff serves it,
-     * and no --raw pass runs. A renamed file's limited diff shows it added; the proof takes over and pairs it. A
-     * modified file whose diff is larger than what is held before judging it goes the proof's way too. Every
-     * answer is git's own section.
+     * A modified file, whatever its size, is one git diff: the --raw records ahead of its text show it modified, so
+     * the text is the whole diff's. A renamed file's limited diff shows it added, and the first time the proof
+     * takes over and finds the range's rename pairs. Once they are known, the rename's other half is two diffs (its
+     * own, then one widened to its partner) and a file added with no partner one, with no --raw pass of their own.
+     * Every answer is git's own section.
      */
     @Test
-    void aModifiedFileIsOneGitDiffAndAnythingElseIsProven() throws Exception {
+    void aModifiedFileIsOneGitDiffAndKnownPairsNeedNoProof() throws Exception {
         try (TempRepo r = TempRepo.init()) {
             r.write("kept.txt", Fixtures.lines("kept", 40)).write("old.txt", Fixtures.lines("moved", 40))
                     .write("big.txt", Fixtures.lines("big", 40_000));
             String a = r.commit("a");
             r.write("kept.txt", Fixtures.lines("kept", 40) + "more\n").delete("old.txt")
                     .write("new.txt", Fixtures.lines("moved", 40) + "more\n")
-                    .write("big.txt", Fixtures.lines("changed big", 40_000));
+                    .write("big.txt", Fixtures.lines("changed big", 40_000))
+                    .write("added.txt", Fixtures.lines("unrelated", 40));
             String range = a + ".." + r.commit("b");
             byte[] whole = r.gitDiff(range);
             RecordingGit git = RecordingGit.create();
-            for (String path : List.of("kept.txt", "new.txt", "big.txt")) {
+            // path, then diffs with --raw ahead of the text, --raw passes alone, plain diffs
+            List<List<Object>> expectedCalls = List.of(List.of("kept.txt", 1, false, 0), List.of("big.txt", 1, false, 0),
+                    List.of("new.txt", 1, true, 1), List.of("old.txt", 2, false, 0), List.of("added.txt", 1, false, 0));
+            for (List<Object> c : expectedCalls) {
+                String path = (String) c.get(0);
                 git.clear();
                 byte[] expected = sectionsOf(whole, Set.of(path));
                 assertTrue(expected.length > 0, path);
                 assertArrayEquals(expected, PrdiffCli.ok(git.env(), "-C", r.dir().toString(), range, "--file", path)
                         .stdout(), path);
-                boolean modifiedAndSmall = path.equals("kept.txt");
-                assertEquals(modifiedAndSmall ? 1 : 2, git.callsWith("diff", "--no-ext-diff", "--no-color").stream()
-                        .filter(c -> !c.contains("--raw")).count(), path + ": " + git.calls());
-                assertEquals(modifiedAndSmall, git.callsWith("--raw").isEmpty(), path + ": " + git.calls());
+                List<List<String>> diffs = git.callsWith("diff", "--no-ext-diff", "--no-color");
+                String calls = path + ": " + git.calls();
+                assertEquals(c.get(1), (int) diffs.stream().filter(d -> d.contains("--patch")).count(), calls);
+                assertEquals(c.get(2), diffs.stream().anyMatch(d -> d.contains("--raw") && !d.contains("--patch")), calls);
+                assertEquals(c.get(3), (int) diffs.stream().filter(d -> !d.contains("--raw")).count(), calls);
             }
-            assertTrue(sectionsOf(whole, Set.of("big.txt")).length > dev.prdiff.git.LocalDiffs.UNTRIED_LIMIT);
+            assertTrue(sectionsOf(whole, Set.of("big.txt")).length > 1 << 20, "big.txt's section is larger than a pipe");
         }
     }
 }

@@ -4,8 +4,6 @@ import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.FileEntry;
 import dev.prdiff.core.PathBytes;
 import dev.prdiff.core.PrdiffException;
-import dev.prdiff.diff.ChangeType;
-import dev.prdiff.diff.DiffParser;
 import dev.prdiff.diff.SectionFilter;
 
 import dev.prdiff.exec.Subprocess;
@@ -123,51 +121,53 @@ public final class LocalDiffs {
      * picks the sections it wants.
      */
     public void read(DiffSpec spec, Set<String> paths, Subprocess.StdoutReader reader) {
-        if (paths != null && spec.objectsOnly() && readIfModifiedOnly(spec, paths, reader)) {
+        if (paths != null && spec.objectsOnly() && readLimited(spec, paths, reader)) {
             return;
         }
         run(spec, textOptions, paths == null ? List.of() : pathLimit(spec, paths), reader);
     }
 
-    /** The most diff text {@link #readIfModifiedOnly} holds before it leaves the paths to {@link PathLimit}'s proof. */
-    public static final int UNTRIED_LIMIT = 1 << 20;
+    /** The most {@code --raw} record bytes {@link #readLimited} judges before it leaves the paths to the proof. */
+    static final int RAW_LIMIT = 1 << 20;
 
     /**
-     * Most files an agent asks for were modified, and a diff limited to modified files is the whole diff's. This
-     * runs that diff first, holds its text and hands it on only when every section in it is a modified file:
-     * one git process instead of the proof's two. False, with nothing handed on, when a section is added, deleted,
-     * renamed or copied, or the text grows past {@link #UNTRIED_LIMIT} (its git is stopped there).
+     * Runs the diff limited to the wanted paths with {@code --raw} records ahead of its text, and hands the text
+     * on only when {@link PathLimit#judge} finds the records are the whole diff's: one git process for a modified
+     * file, or for an added, deleted or renamed one once the range's rename pairs are known (a renamed file takes
+     * a second, with its partner). False, with nothing handed on and the git stopped, when the judgement needs
+     * the proof, or finds no limit gives the whole diff's sections (then kept for {@link #pathLimit}).
      */
-    private boolean readIfModifiedOnly(DiffSpec spec, Set<String> paths, Subprocess.StdoutReader reader) {
+    private boolean readLimited(DiffSpec spec, Set<String> paths, Subprocess.StdoutReader reader) {
         PathLimit limit = new PathLimit(git, spec.revisions());
-        List<String> pathspec = limit.untried(paths);
-        if (pathspec == null) {
-            return false;
+        Set<String> tried = limit.untried(paths);
+        List<String> options = new ArrayList<>(List.of("--raw", "-z", "--patch"));
+        options.addAll(textOptions);
+        for (int widened = 0; tried != null && widened < 2; widened++) {
+            Set<String> these = tried;
+            try {
+                run(spec, options, PathLimit.literal(these), in -> {
+                    var buffered = new java.io.BufferedInputStream(in, 1 << 16);
+                    var trial = limit.judge(paths, these, RawNumstat.beforePatch(buffered, RAW_LIMIT));
+                    if (trial.verdict() != PathLimit.Verdict.SAME) {
+                        throw new NotTheWholeDiffs(trial);
+                    }
+                    reader.read(buffered);
+                });
+                return true;
+            } catch (NotTheWholeDiffs e) {
+                tried = e.trial.verdict() == PathLimit.Verdict.WIDEN && widened == 0 ? e.trial.widened() : null;
+            }
         }
-        try {
-            run(spec, textOptions, pathspec, in -> {
-                byte[] text = in.readNBytes(UNTRIED_LIMIT + 1);
-                if (text.length > UNTRIED_LIMIT || !modifiedOnly(text)) {
-                    throw new NotModifiedOnly();
-                }
-                reader.read(new java.io.ByteArrayInputStream(text));
-            });
-        } catch (NotModifiedOnly e) {
-            return false;
-        }
-        limit.modifiedOnly(paths);
-        return true;
+        return false;
     }
 
-    private static boolean modifiedOnly(byte[] text) {
-        return DiffParser.parseAll(text).stream().allMatch(s -> s.changeType() == ChangeType.MODIFIED
-                || s.changeType() == ChangeType.MODE_CHANGED);
-    }
+    /** Stops a limited diff (killing its git) whose records are not, or not yet known to be, the whole diff's. */
+    private static final class NotTheWholeDiffs extends RuntimeException {
+        final transient PathLimit.Trial trial;
 
-    /** Stops an untried diff (killing its git) that shows more than modified files. */
-    private static final class NotModifiedOnly extends RuntimeException {
-        NotModifiedOnly() {
+        NotTheWholeDiffs(PathLimit.Trial trial) {
             super(null, null, false, false);
+            this.trial = trial;
         }
     }
 

@@ -64,21 +64,83 @@ final class PathLimit {
     }
 
     /**
-     * The wanted paths as they stand, to try before any proof while nothing is known of them: a diff limited to
-     * them that shows modified files only is the whole diff's, since only added and deleted files take part in
-     * rename detection; {@link #prove} would end with this very pathspec. Null when they are known, or cannot
-     * go to git as they are.
+     * The wanted paths as they stand, to try before any proof while nothing is known of them (see {@link #judge});
+     * null when their limit is known already, or they cannot go to git as they are.
      */
-    List<String> untried(Set<String> wanted) {
+    Set<String> untried(Set<String> wanted) {
         if (!limitable(wanted) || PROVEN.known(provenKey(wanted)) != null) {
             return null;
         }
-        return literal(wanted);
+        return wanted;
     }
 
-    /** Keeps what the diff limited to {@link #untried} paths showed: modified files only, so that is their limit. */
-    void modifiedOnly(Set<String> wanted) {
-        PROVEN.keep(provenKey(wanted), Optional.of(literal(wanted)));
+    /** What a diff limited to {@code tried} showed, judged by {@link #judge}. */
+    record Trial(Verdict verdict, Set<String> widened) {}
+
+    enum Verdict {
+        /** The limited diff is the whole diff's, for every wanted path. */
+        SAME,
+        /** Try again with {@link Trial#widened}: the tried paths and their rename partners. */
+        WIDEN,
+        /** No limit gives the whole diff's sections: cut them from the whole diff. */
+        WHOLE,
+        /** Not known without {@link #prove}. */
+        UNKNOWN
+    }
+
+    /**
+     * Judges the {@code --raw} records of a diff limited to {@code tried} (the wanted paths, or those and their
+     * partners) against the whole diff, and keeps the answer for {@code wanted}. Only added and deleted files take
+     * part in rename detection, so records of modified or retyped files alone are the whole diff's. Otherwise the
+     * range's rename pairs decide, where they are known already: a limited diff pairs as the whole diff does on its
+     * paths when it holds exactly the whole diff's pairs touching them (its other records are then the
+     * {@code --no-renames} ones those pairs leave, as the whole diff's are); a pair reaching past the tried paths
+     * widens them once.
+     */
+    Trial judge(Set<String> wanted, Set<String> tried, List<RawNumstat.Change> limited) {
+        Trial trial = judged(tried, limited);
+        if (trial.verdict() == Verdict.SAME) {
+            PROVEN.keep(provenKey(wanted), Optional.of(literal(tried)));
+        } else if (trial.verdict() == Verdict.WHOLE) {
+            PROVEN.keep(provenKey(wanted), Optional.empty());
+        }
+        return trial;
+    }
+
+    private Trial judged(Set<String> tried, List<RawNumstat.Change> limited) {
+        if (limited != null && limited.stream().allMatch(c -> c.status() == 'M' || c.status() == 'T')) {
+            return new Trial(Verdict.SAME, tried);
+        }
+        List<RawNumstat.Change> pairs = limited == null ? null : knownPairs();
+        if (pairs == null) {
+            return new Trial(Verdict.UNKNOWN, null);
+        }
+        Set<String> paths = new LinkedHashSet<>(tried);
+        Set<List<String>> expected = new HashSet<>();
+        for (RawNumstat.Change c : pairs) {
+            if (touchesPathspec(c, tried)) {
+                expected.add(pairOf(c));
+                for (String p : List.of(c.oldPath(), c.newPath())) {
+                    if (!SectionFilter.selects(tried, p)) {
+                        paths.add(p);
+                    }
+                }
+            }
+        }
+        if (paths.size() > tried.size()) {
+            return passable(paths) ? new Trial(Verdict.WIDEN, paths) : new Trial(Verdict.WHOLE, null);
+        }
+        Set<List<String>> got = new HashSet<>();
+        limited.stream().filter(RawNumstat.Change::paired).forEach(c -> got.add(pairOf(c)));
+        return new Trial(got.equals(expected) ? Verdict.SAME : Verdict.WHOLE, null);
+    }
+
+    /**
+     * A pair as its paths, status and score: the range's trees fix its modes and ids, whose abbreviation may
+     * lengthen as the repository grows.
+     */
+    private static List<String> pairOf(RawNumstat.Change c) {
+        return List.of(c.oldPath(), c.newPath(), String.valueOf(c.status()), c.score());
     }
 
     /** Whether the wanted paths can be a pathspec at all: some, and each passable as an argument. */
@@ -98,12 +160,7 @@ final class PathLimit {
             // Only added and deleted files take part in rename detection; modified ones stay as they are.
             return literal(wanted);
         }
-        List<Object> key = git.keyOf(revisions, "-M pairs");
-        List<RawNumstat.Change> pairs = PAIRS.known(key);
-        Git.Kept onDisk = pairs == null ? git.kept("rename-pairs", revisions, "git diff --raw -M pairs v1") : null;
-        if (onDisk != null && (pairs = RenamePairs.read(onDisk.get())) != null) {
-            PAIRS.keep(key, pairs);
-        }
+        List<RawNumstat.Change> pairs = knownPairs();
         if (pairs == null) {
             List<RawNumstat.Change> whole = raw(List.of("--no-renames"), null);
             List<String> exact = ExactRenames.pathspec(wanted, whole);
@@ -114,10 +171,7 @@ final class PathLimit {
             if (pairs == null) {
                 return literal(wanted);
             }
-            PAIRS.keep(key, pairs);
-            if (onDisk != null) {
-                onDisk.put(RenamePairs.write(pairs));
-            }
+            keepPairs(pairs);
         }
         Set<String> paths = new LinkedHashSet<>(wanted);
         for (RawNumstat.Change c : pairs) {
@@ -139,6 +193,34 @@ final class PathLimit {
         }
         Set<RawNumstat.Change> limited = new HashSet<>(raw(List.of(), paths));
         return limited.equals(expected) ? literal(paths) : null;
+    }
+
+    /** The whole range's rename pairs where this process or an earlier one found them, else null. */
+    private List<RawNumstat.Change> knownPairs() {
+        List<RawNumstat.Change> pairs = PAIRS.known(pairsKey());
+        if (pairs == null) {
+            Git.Kept onDisk = keptPairs();
+            if (onDisk != null && (pairs = RenamePairs.read(onDisk.get())) != null) {
+                PAIRS.keep(pairsKey(), pairs);
+            }
+        }
+        return pairs;
+    }
+
+    private void keepPairs(List<RawNumstat.Change> pairs) {
+        PAIRS.keep(pairsKey(), pairs);
+        Git.Kept onDisk = keptPairs();
+        if (onDisk != null) {
+            onDisk.put(RenamePairs.write(pairs));
+        }
+    }
+
+    private List<Object> pairsKey() {
+        return git.keyOf(revisions, "-M pairs");
+    }
+
+    private Git.Kept keptPairs() {
+        return git.kept("rename-pairs", revisions, "git diff --raw -M pairs v1");
     }
 
     /**

@@ -5,6 +5,9 @@ import dev.prdiff.core.FileEntry;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.core.ErrorCode;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -30,6 +33,56 @@ final class RawNumstat {
     /** The records of {@code git diff --raw -z}. */
     static List<Change> changes(byte[] z) {
         return changes(fields(z), new int[1]);
+    }
+
+    /**
+     * The records that {@code git diff --raw -z --patch} prints before its patch, read up to the NUL that
+     * separates them from it, so that {@code in} is left at the patch's first byte (or at its end when the diff is
+     * empty). Null, with {@code in} part-read, when the records take more than {@code limit} bytes.
+     */
+    static List<Change> beforePatch(InputStream in, int limit) throws IOException {
+        ByteArrayOutputStream records = new ByteArrayOutputStream();
+        int b;
+        while ((b = in.read()) == ':') {
+            records.write(b);
+            byte[] header = field(in, records);
+            char status = (char) header[lastSpace(header) + 1];
+            field(in, records);
+            if (status == 'R' || status == 'C') {
+                field(in, records);
+            }
+            if (records.size() > limit) {
+                return null;
+            }
+        }
+        if (b != 0 && b != -1) {
+            throw new PrdiffException(ErrorCode.GIT_FAILED, "git diff --raw --patch printed no separator before its patch");
+        }
+        return changes(records.toByteArray());
+    }
+
+    /** One NUL-terminated field of {@code in}, copied with its NUL into {@code records} too. */
+    private static byte[] field(InputStream in, ByteArrayOutputStream records) throws IOException {
+        ByteArrayOutputStream field = new ByteArrayOutputStream(64);
+        int b;
+        while ((b = in.read()) != 0) {
+            if (b == -1) {
+                throw new PrdiffException(ErrorCode.GIT_FAILED, "git diff --raw ended inside a record");
+            }
+            field.write(b);
+        }
+        field.writeTo(records);
+        records.write(0);
+        return field.toByteArray();
+    }
+
+    private static int lastSpace(byte[] header) {
+        for (int i = header.length - 1; i >= 0; i--) {
+            if (header[i] == ' ') {
+                return i;
+            }
+        }
+        throw new PrdiffException(ErrorCode.GIT_FAILED, "git diff --raw printed a record without a status");
     }
 
     static List<FileEntry> parse(byte[] z) {
