@@ -25,8 +25,18 @@ final class ObjectIds {
         this.git = git;
     }
 
+    /** 40 or 64 lower-case hex digits. (A loop: String.matches compiles its pattern on every call.) */
     static boolean isFullId(String id) {
-        return id.matches("[0-9a-f]{40}|[0-9a-f]{64}");
+        if (id.length() != 40 && id.length() != 64) {
+            return false;
+        }
+        for (int i = 0; i < id.length(); i++) {
+            char c = id.charAt(i);
+            if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     static boolean isObjectId(String rev) {
