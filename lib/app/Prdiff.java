@@ -112,12 +112,20 @@ public final class Prdiff {
         // An inactive shape copies exactly the selected sections and reports nothing.
         List<String> touched = new ArrayList<>();
         OutputShape.Outcome[] outcome = {null};
-        local.read(spec, selection == null ? null : selection.paths(), in -> outcome[0] = request.shape().copy(in, out,
-                s -> selection == null || selection.takes(s, touched), request.refetch()));
+        // Nothing to shape and a diff of the selected files alone: git's text as it is, no section parsed.
+        LocalDiffs.OnlyWanted asItIs = selection == null || !request.shape().passesThrough(out) ? null
+                : (in, sectionPaths) -> {
+                    touched.addAll(sectionPaths);
+                    in.transferTo(out);
+                };
+        local.read(spec, selection == null ? null : selection.paths(), asItIs, in -> outcome[0] = request.shape()
+                .copy(in, out, s -> selection == null || selection.takes(s, touched), request.refetch()));
         if (selection != null) {
             selection.report(touched, () -> local.changedPaths(spec), request.strict(), notices);
         }
-        request.shape().report(outcome[0], notices);
+        if (outcome[0] != null) {
+            request.shape().report(outcome[0], notices);
+        }
     }
 
     /** git's diffstat of the whole range, or of the selected, filtered files of one page. */

@@ -10,6 +10,7 @@ import dev.prdiff.exec.Subprocess;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -118,13 +119,20 @@ public final class LocalDiffs {
     /**
      * Hands the diff to {@code reader}: whole when {@code paths} is null, else at least every section touching
      * them (only those where a pathspec provably gives the same sections, see {@link PathLimit}); the reader
-     * picks the sections it wants.
+     * picks the sections it wants. When a diff is known to hold nothing but sections touching them, it goes to
+     * {@code onlyWanted} instead, if there is one.
      */
-    public void read(DiffSpec spec, Set<String> paths, Subprocess.StdoutReader reader) {
-        if (paths != null && spec.objectsOnly() && readLimited(spec, paths, reader)) {
+    public void read(DiffSpec spec, Set<String> paths, OnlyWanted onlyWanted, Subprocess.StdoutReader reader) {
+        if (paths != null && spec.objectsOnly() && readLimited(spec, paths, onlyWanted, reader)) {
             return;
         }
         run(spec, textOptions, paths == null ? List.of() : pathLimit(spec, paths), reader);
+    }
+
+    /** Reads a diff whose every section touches a wanted path, as git printed it. */
+    public interface OnlyWanted {
+        /** {@code sectionPaths}: each section's old and new path (the same twice for one not renamed). */
+        void read(InputStream diff, List<String> sectionPaths) throws IOException;
     }
 
     /** The most {@code --raw} record bytes {@link #readLimited} judges before it leaves the paths to the proof. */
@@ -137,7 +145,7 @@ public final class LocalDiffs {
      * a second, with its partner). False, with nothing handed on and the git stopped, when the judgement needs
      * the proof, or finds no limit gives the whole diff's sections (then kept for {@link #pathLimit}).
      */
-    private boolean readLimited(DiffSpec spec, Set<String> paths, Subprocess.StdoutReader reader) {
+    private boolean readLimited(DiffSpec spec, Set<String> paths, OnlyWanted onlyWanted, Subprocess.StdoutReader reader) {
         PathLimit limit = new PathLimit(git, spec.revisions());
         Set<String> tried = limit.untried(paths);
         List<String> options = new ArrayList<>(List.of("--raw", "-z", "--patch"));
@@ -147,11 +155,17 @@ public final class LocalDiffs {
             try {
                 run(spec, options, PathLimit.literal(these), in -> {
                     var buffered = new java.io.BufferedInputStream(in, 1 << 16);
-                    var trial = limit.judge(paths, these, RawNumstat.beforePatch(buffered, RAW_LIMIT));
+                    List<RawNumstat.Change> records = RawNumstat.beforePatch(buffered, RAW_LIMIT);
+                    var trial = limit.judge(paths, these, records);
                     if (trial.verdict() != PathLimit.Verdict.SAME) {
                         throw new NotTheWholeDiffs(trial);
                     }
-                    reader.read(buffered);
+                    List<String> sectionPaths = onlyWanted == null ? null : sectionPaths(records, paths);
+                    if (sectionPaths != null) {
+                        onlyWanted.read(buffered, sectionPaths);
+                    } else {
+                        reader.read(buffered);
+                    }
                 });
                 return true;
             } catch (NotTheWholeDiffs e) {
@@ -159,6 +173,19 @@ public final class LocalDiffs {
             }
         }
         return false;
+    }
+
+    /** The old and new path of each record, or null when one touches no wanted path (a partner's own section). */
+    private static List<String> sectionPaths(List<RawNumstat.Change> records, Set<String> wanted) {
+        List<String> paths = new ArrayList<>(records.size() * 2);
+        for (RawNumstat.Change c : records) {
+            if (!SectionFilter.selects(wanted, c.oldPath()) && !SectionFilter.selects(wanted, c.newPath())) {
+                return null;
+            }
+            paths.add(c.oldPath());
+            paths.add(c.newPath());
+        }
+        return paths;
     }
 
     /** Stops a limited diff (killing its git) whose records are not, or not yet known to be, the whole diff's. */
