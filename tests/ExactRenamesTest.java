@@ -2,6 +2,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import support.Fixtures;
 import support.Proc;
+import support.RecordingGit;
 import support.TempRepo;
 
 import java.nio.charset.StandardCharsets;
@@ -75,6 +76,10 @@ class ExactRenamesTest {
         }
     }
 
+    /**
+     * Neither is proven from blob ids. The empty file runs the whole range's rename pass (a --raw diff with renames
+     * on and no pathspec): --raw abbreviates the empty blob's id, which must still be recognised.
+     */
     @Test
     void anEmptyFileAndAModeChangeAreLeftToTheWholePass() throws Exception {
         try (TempRepo r = TempRepo.init()) {
@@ -84,6 +89,14 @@ class ExactRenamesTest {
             Files.setPosixFilePermissions(r.dir().resolve("bin/run.sh"),
                     java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
             String b = r.commit("b");
+            // First, before this process keeps the range's pairs: the empty file needs the whole pass.
+            RecordingGit git = RecordingGit.create();
+            byte[] expected = PathLimitTest.sectionsOf(r.gitDiff(a + ".." + b), Set.of("empty-moved.txt"));
+            assertArrayEquals(expected, PrdiffCli.ok(git.env(), "-C", r.dir().toString(), a + ".." + b,
+                    "--file", "empty-moved.txt").stdout());
+            long wholePasses = git.callsWith("--raw").stream().filter(c -> !c.contains("--no-renames")
+                    && !c.contains("--patch") && c.get(c.size() - 1).equals("--")).count();
+            assertEquals(1, wholePasses, git.calls().toString());
             everyFileAlone(r, a + ".." + b);
         }
     }

@@ -23,6 +23,11 @@ final class ExactRenames {
 
     private ExactRenames() {}
 
+    /** {@code --raw} abbreviates ids, to at least 7 digits and as many as make them unique. */
+    private static boolean isEmptyBlob(String id) {
+        return EMPTY_BLOBS.stream().anyMatch(empty -> empty.startsWith(id));
+    }
+
     /** The wanted paths plus their proven partners, or null when a wanted file's pairing is not proven. */
     static List<String> pathspec(Set<String> wanted, List<RawNumstat.Change> unpaired) {
         Map<String, Integer> added = new HashMap<>();
@@ -48,7 +53,7 @@ final class ExactRenames {
                 continue; // nothing on the other side to pair with
             }
             String blob = isAdd ? c.newId() : c.oldId();
-            if (EMPTY_BLOBS.contains(blob) || added.getOrDefault(blob, 0) != 1 || deleted.getOrDefault(blob, 0) != 1) {
+            if (isEmptyBlob(blob) || added.getOrDefault(blob, 0) != 1 || deleted.getOrDefault(blob, 0) != 1) {
                 return null;
             }
             RawNumstat.Change add = addedBy.get(blob);
