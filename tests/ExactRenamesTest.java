@@ -94,9 +94,7 @@ class ExactRenamesTest {
             byte[] expected = PathLimitTest.sectionsOf(r.gitDiff(a + ".." + b), Set.of("empty-moved.txt"));
             assertArrayEquals(expected, PrdiffCli.ok(git.env(), "-C", r.dir().toString(), a + ".." + b,
                     "--file", "empty-moved.txt").stdout());
-            long wholePasses = git.callsWith("--raw").stream().filter(c -> !c.contains("--no-renames")
-                    && !c.contains("--patch") && c.get(c.size() - 1).equals("--")).count();
-            assertEquals(1, wholePasses, git.calls().toString());
+            assertEquals(1, RenamePairsDiskTest.wholeRenamePasses(git), git.calls().toString());
             everyFileAlone(r, a + ".." + b);
         }
     }
