@@ -179,7 +179,7 @@ public final class LocalDiffs {
     private static List<String> sectionPaths(List<RawNumstat.Change> records, Set<String> wanted) {
         List<String> paths = new ArrayList<>(records.size() * 2);
         for (RawNumstat.Change c : records) {
-            if (!SectionFilter.selects(wanted, c.oldPath()) && !SectionFilter.selects(wanted, c.newPath())) {
+            if (!PathLimit.touchesPathspec(c, wanted)) {
                 return null;
             }
             paths.add(c.oldPath());

@@ -197,11 +197,12 @@ final class PathLimit {
 
     /** The whole range's rename pairs where this process or an earlier one found them, else null. */
     private List<RawNumstat.Change> knownPairs() {
-        List<RawNumstat.Change> pairs = PAIRS.known(pairsKey());
+        List<Object> key = pairsKey();
+        List<RawNumstat.Change> pairs = PAIRS.known(key);
         if (pairs == null) {
             Git.Kept onDisk = keptPairs();
             if (onDisk != null && (pairs = RenamePairs.read(onDisk.get())) != null) {
-                PAIRS.keep(pairsKey(), pairs);
+                PAIRS.keep(key, pairs);
             }
         }
         return pairs;
@@ -297,7 +298,7 @@ final class PathLimit {
     }
 
     /** A literal pathspec (or a selection) matches the path itself and everything below it. */
-    private static boolean touchesPathspec(RawNumstat.Change c, Set<String> paths) {
+    static boolean touchesPathspec(RawNumstat.Change c, Set<String> paths) {
         return SectionFilter.selects(paths, c.oldPath()) || SectionFilter.selects(paths, c.newPath());
     }
 
