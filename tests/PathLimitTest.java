@@ -333,9 +333,9 @@ class PathLimitTest {
     /**
      * A modified file, whatever its size, is one git diff: the --raw records ahead of its text show it modified, so
      * the text is the whole diff's. A renamed file's limited diff shows it added, and the first time the proof
-     * takes over and finds the range's rename pairs. Once they are known, the rename's other half is two diffs (its
-     * own, then one widened to its partner) and a file added with no partner one, with no --raw pass of their own.
-     * Every answer is git's own section.
+     * takes over and finds the range's rename pairs. Once they are known, the rename's other half is one diff (of
+     * both names: the kept pairs name its partner before git runs) and a file added with no partner one, with no
+     * --raw pass of their own. Every answer is git's own section.
      */
     @Test
     void aModifiedFileIsOneGitDiffAndKnownPairsNeedNoProof() throws Exception {
@@ -352,7 +352,7 @@ class PathLimitTest {
             RecordingGit git = RecordingGit.create();
             // path, then diffs with --raw ahead of the text, --raw passes alone, plain diffs
             List<List<Object>> expectedCalls = List.of(List.of("kept.txt", 1, false, 0), List.of("big.txt", 1, false, 0),
-                    List.of("new.txt", 1, true, 1), List.of("old.txt", 2, false, 0), List.of("added.txt", 1, false, 0));
+                    List.of("new.txt", 1, true, 1), List.of("old.txt", 1, false, 0), List.of("added.txt", 1, false, 0));
             for (List<Object> c : expectedCalls) {
                 String path = (String) c.get(0);
                 git.clear();
@@ -367,6 +367,66 @@ class PathLimitTest {
                 assertEquals(c.get(3), (int) diffs.stream().filter(d -> !d.contains("--raw")).count(), calls);
             }
             assertTrue(sectionsOf(whole, Set.of("big.txt")).length > 1 << 20, "big.txt's section is larger than a pipe");
+        }
+    }
+    /**
+     * Once the range's pairs are kept, a wanted folder or either name of a rename (any name, here not ASCII) goes to
+     * git with its partners in the first diff: each call is one git diff, and its sections are the whole diff's.
+     */
+    @Test
+    void keptPairsNamePartnersOfAFolderAndOfAnyNameBeforeGitRuns() throws Exception {
+        try (TempRepo r = TempRepo.init()) {
+            String name = "\u00fcn\u00ef c\u00f6d\u00e9.txt";
+            r.write("src/" + name, Fixtures.lines("moved away", 40)).write("src/x/a.txt", Fixtures.lines("inside", 40))
+                    .write("other.txt", Fixtures.lines("other", 40)).write("kept.txt", Fixtures.lines("kept", 40));
+            String a = r.commit("a");
+            r.delete("src/" + name).write("lib/" + name, Fixtures.lines("moved away", 40) + "more\n")
+                    .delete("src/x/a.txt").write("src/x/b.txt", Fixtures.lines("inside", 40))
+                    .delete("other.txt").write("moved/other.txt", Fixtures.lines("other", 40) + "more\n")
+                    .write("kept.txt", Fixtures.lines("kept", 40) + "more\n");
+            String range = a + ".." + r.commit("b");
+            byte[] whole = r.gitDiff(range);
+            RecordingGit git = RecordingGit.create();
+            assertArrayEquals(sectionsOf(whole, Set.of("lib/" + name)),
+                    PrdiffCli.ok(git.env(), "-C", r.dir().toString(), range, "--file", "lib/" + name).stdout());
+            for (String wanted : List.of("src", "src/" + name, "src/x/a.txt", "moved")) {
+                git.clear();
+                byte[] expected = sectionsOf(whole, Set.of(wanted));
+                assertTrue(expected.length > 0, wanted);
+                assertArrayEquals(expected, PrdiffCli.ok(git.env(), "-C", r.dir().toString(), range, "--file", wanted)
+                        .stdout(), wanted);
+                List<List<String>> diffs = git.callsWith("diff", "--no-ext-diff", "--no-color");
+                assertEquals(1, diffs.size(), wanted + ": " + git.calls());
+            }
+        }
+    }
+    /**
+     * Past {@code PathLimit.PARTNER_SCAN_LIMIT} bytes of kept pairs, a file's first diff goes out without a scan for
+     * partners (which every modified file would pay): a renamed file is then two diffs, the second widened by the
+     * judgement, and still git's own section.
+     */
+    @Test
+    void manyKeptPairsAreNotScannedAheadOfTheFirstDiff() throws Exception {
+        try (TempRepo r = TempRepo.init()) {
+            String dir = "a-folder-with-a-long-name-to-fill-the-kept-pairs/";
+            for (int i = 0; i < 300; i++) {
+                r.write(dir + "file-" + i + ".txt", "file " + i + "\n");
+            }
+            r.write("edited-old.txt", Fixtures.lines("edited", 40));
+            String a = r.commit("a");
+            for (int i = 0; i < 300; i++) {
+                r.delete(dir + "file-" + i + ".txt").write(dir + "renamed-" + i + ".txt", "file " + i + "\n");
+            }
+            r.delete("edited-old.txt").write("edited-new.txt", Fixtures.lines("edited", 40) + "more\n");
+            String range = a + ".." + r.commit("b");
+            byte[] whole = r.gitDiff(range);
+            RecordingGit git = RecordingGit.create();
+            for (String wanted : List.of("edited-new.txt", "edited-old.txt")) {
+                git.clear();
+                assertArrayEquals(sectionsOf(whole, Set.of(wanted)),
+                        PrdiffCli.ok(git.env(), "-C", r.dir().toString(), range, "--file", wanted).stdout(), wanted);
+            }
+            assertEquals(2, git.callsWith("diff", "--no-ext-diff", "--no-color").size(), git.calls().toString());
         }
     }
 }

@@ -141,8 +141,8 @@ public final class LocalDiffs {
     /**
      * Runs the diff limited to the wanted paths with {@code --raw} records ahead of its text, and hands the text
      * on only when {@link PathLimit#judge} finds the records are the whole diff's: one git process for a modified
-     * file, or for an added, deleted or renamed one once the range's rename pairs are known (a renamed file takes
-     * a second, with its partner). False, with nothing handed on and the git stopped, when the judgement needs
+     * file, or for an added, deleted or renamed one once the range's rename pairs are known (a renamed file's
+     * partner is then named with it). False, with nothing handed on and the git stopped, when the judgement needs
      * the proof, or finds no limit gives the whole diff's sections (then kept for {@link #pathLimit}).
      */
     private boolean readLimited(DiffSpec spec, Set<String> paths, OnlyWanted onlyWanted, Subprocess.StdoutReader reader) {

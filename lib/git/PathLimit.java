@@ -28,7 +28,7 @@ final class PathLimit {
      * kept range costs its renames' records, not its whole file list, and a later file needs no whole-range pass.
      * Kept on disk for the user too ({@link Git#kept}), so that the next prdiff process needs no such pass either.
      */
-    private static final KeptAnswers<List<RawNumstat.Change>> PAIRS = new KeptAnswers<>(64);
+    private static final KeptAnswers<byte[]> PAIRS = new KeptAnswers<>(64);
 
     /**
      * Proven pathspecs (or none) for a few wanted paths between full commit ids: the proof reads only those ids'
@@ -64,14 +64,39 @@ final class PathLimit {
     }
 
     /**
-     * The wanted paths as they stand, to try before any proof while nothing is known of them (see {@link #judge});
-     * null when their limit is known already, or they cannot go to git as they are.
+     * The paths to try before any proof while nothing is proven of the wanted ones (see {@link #judge}): the wanted
+     * paths, and their partners where the range's rename pairs are known, so that a renamed file is one diff. Null
+     * when their limit is known already, or they cannot go to git as they are.
      */
     Set<String> untried(Set<String> wanted) {
         if (!limitable(wanted) || PROVEN.known(provenKey(wanted)) != null) {
             return null;
         }
-        return wanted;
+        byte[] kept = keptPairs(pairsKey());
+        List<RawNumstat.Change> pairs = kept == null || kept.length > PARTNER_SCAN_LIMIT ? null
+                : RenamePairs.touching(kept, wanted);
+        Set<String> paths = pairs == null ? wanted : withPartners(wanted, pairs);
+        return passable(paths) ? paths : wanted;
+    }
+
+    /**
+     * The most kept pair bytes (about 350 pairs) {@link #untried} scans for partners ahead of every file's first
+     * diff: most files are modified and need none, so the scan must stay cheap next to that diff; past it a renamed
+     * file takes a second diff, widened by {@link #judge}.
+     */
+    static final int PARTNER_SCAN_LIMIT = 32 * 1024;
+
+    /** {@code paths} and every path of {@code pairs} they do not select already. */
+    private static Set<String> withPartners(Set<String> paths, List<RawNumstat.Change> pairs) {
+        Set<String> with = new LinkedHashSet<>(paths);
+        for (RawNumstat.Change c : pairs) {
+            for (String p : List.of(c.oldPath(), c.newPath())) {
+                if (!SectionFilter.selects(paths, p)) {
+                    with.add(p);
+                }
+            }
+        }
+        return with;
     }
 
     /** What a diff limited to {@code tried} showed, judged by {@link #judge}. */
@@ -111,22 +136,15 @@ final class PathLimit {
         if (limited != null && limited.stream().allMatch(c -> c.status() == 'M' || c.status() == 'T')) {
             return new Trial(Verdict.SAME, tried);
         }
-        List<RawNumstat.Change> pairs = limited == null ? null : knownPairs();
+        List<RawNumstat.Change> pairs = limited == null ? null : knownPairsTouching(tried);
         if (pairs == null) {
             return new Trial(Verdict.UNKNOWN, null);
         }
-        Set<String> paths = new LinkedHashSet<>(tried);
         Set<List<String>> expected = new HashSet<>();
         for (RawNumstat.Change c : pairs) {
-            if (touchesPathspec(c, tried)) {
-                expected.add(pairOf(c));
-                for (String p : List.of(c.oldPath(), c.newPath())) {
-                    if (!SectionFilter.selects(tried, p)) {
-                        paths.add(p);
-                    }
-                }
-            }
+            expected.add(pairOf(c));
         }
+        Set<String> paths = withPartners(tried, pairs);
         if (paths.size() > tried.size()) {
             return passable(paths) ? new Trial(Verdict.WIDEN, paths) : new Trial(Verdict.WHOLE, null);
         }
@@ -198,21 +216,41 @@ final class PathLimit {
     /** The whole range's rename pairs where this process or an earlier one found them, else null. */
     private List<RawNumstat.Change> knownPairs() {
         List<Object> key = pairsKey();
-        List<RawNumstat.Change> pairs = PAIRS.known(key);
-        if (pairs == null) {
-            Git.Kept onDisk = keptPairs();
-            if (onDisk != null && (pairs = RenamePairs.read(onDisk.get())) != null) {
-                PAIRS.keep(key, pairs);
-            }
+        byte[] kept = keptPairs(key);
+        List<RawNumstat.Change> pairs = kept == null ? null : RenamePairs.read(kept);
+        if (pairs != null) {
+            PAIRS.keep(key, kept);
         }
         return pairs;
     }
 
+    /** As {@link #knownPairs}, only the pairs with a path that {@code paths} select. */
+    private List<RawNumstat.Change> knownPairsTouching(Set<String> paths) {
+        List<Object> key = pairsKey();
+        byte[] kept = keptPairs(key);
+        List<RawNumstat.Change> pairs = kept == null ? null : RenamePairs.touching(kept, paths);
+        if (pairs != null) {
+            PAIRS.keep(key, kept);
+        }
+        return pairs;
+    }
+
+    /** The pairs as {@link RenamePairs#write} wrote them, kept in this process or on disk; not yet checked. */
+    private byte[] keptPairs(List<Object> key) {
+        byte[] kept = PAIRS.known(key);
+        if (kept == null) {
+            Git.Kept onDisk = keptPairsOnDisk();
+            kept = onDisk == null ? null : onDisk.get();
+        }
+        return kept;
+    }
+
     private void keepPairs(List<RawNumstat.Change> pairs) {
-        PAIRS.keep(pairsKey(), pairs);
-        Git.Kept onDisk = keptPairs();
+        byte[] written = RenamePairs.write(pairs);
+        PAIRS.keep(pairsKey(), written);
+        Git.Kept onDisk = keptPairsOnDisk();
         if (onDisk != null) {
-            onDisk.put(RenamePairs.write(pairs));
+            onDisk.put(written);
         }
     }
 
@@ -220,7 +258,7 @@ final class PathLimit {
         return git.keyOf(revisions, "-M pairs");
     }
 
-    private Git.Kept keptPairs() {
+    private Git.Kept keptPairsOnDisk() {
         return git.kept("rename-pairs", revisions, "git diff --raw -M pairs v1");
     }
 
