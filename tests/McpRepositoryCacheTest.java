@@ -3,6 +3,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import support.RecordingGit;
 import support.TempRepo;
 import support.TempDirs;
 
@@ -55,6 +56,18 @@ class McpRepositoryCacheTest {
 
     private String fileDiff(TempRepo r, String path) {
         return McpToolsTest.git(r, "main...feature", "--", path);
+    }
+
+    /** A server keeps what discovery found: the second call on an unchanged repository runs no discovery probe. */
+    @Test
+    void anUnchangedRepositoryIsDiscoveredOnce() {
+        RecordingGit git = RecordingGit.create();
+        try (McpSession recorded = McpSession.initialized(McpSession.config(repo.dir()).withEnv(git.env()))) {
+            for (int call = 0; call < 2; call++) {
+                assertEquals(fileDiff(repo, "a.txt"), McpToolsTest.ok(recorded, "get_diff", range(repo, "a.txt")));
+            }
+            assertEquals(1, git.callsWith("--absolute-git-dir").size(), git.calls().toString());
+        }
     }
 
     @Test

@@ -67,6 +67,14 @@ public final class Git {
         t.start();
     }
 
+    /**
+     * For a process that serves many calls (the MCP server): what discovery finds is kept for later calls while
+     * nothing it read has changed. A command-line call opens its repository once and skips the stamps that need.
+     */
+    public static void keepDiscoveries() {
+        OpenedRepositories.keepFromNowOn();
+    }
+
     /** Opens the repository containing {@code dir}; NOT_A_REPOSITORY if there is none. */
     public static Git open(Path dir, Duration timeout) {
         return open(dir, timeout, System.getenv());

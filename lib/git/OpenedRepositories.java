@@ -25,6 +25,8 @@ final class OpenedRepositories {
     record Probe(String[] lines, List<String> stamp) {}
 
     private static final Map<List<Object>, Probe> BY_DIR = new ConcurrentHashMap<>();
+    /** Whether this process serves many calls; a command-line call opens its repository once and keeps nothing. */
+    private static volatile boolean keeping;
 
     private OpenedRepositories() {}
 
@@ -42,9 +44,17 @@ final class OpenedRepositories {
         return p.lines();
     }
 
+    /** From now on, answers are kept: this process serves many calls. */
+    static void keepFromNowOn() {
+        keeping = true;
+    }
+
     /** Keeps a probe's answer when it is one this stamp can vouch for: a work tree asked from inside it, or a bare
-     * repository asked at its git directory. */
+     * repository asked at its git directory. Nothing is kept before {@link #keepFromNowOn}. */
     static void put(Path dir, Map<String, String> env, String[] lines) {
+        if (!keeping) {
+            return;
+        }
         List<String> stamp = stamp(dir, lines);
         if (stamp != null) {
             BY_DIR.put(List.of(dir, env), new Probe(lines, stamp));

@@ -93,6 +93,7 @@ public final class McpServer {
         this.catalog = catalog;
         this.config = config;
         this.log = log;
+        dev.prdiff.git.Git.keepDiscoveries();
         this.tools = new DiffTools(config.defaultDir(), config.gitTimeout(), config.maxDiffBytes(), config.env(), log);
         requireSameTools(catalog, tools.names());
         this.writer = new MessageWriter(out, log);
