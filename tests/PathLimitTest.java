@@ -330,6 +330,17 @@ class PathLimitTest {
         }
     }
 
+    /** The git diffs of one {@code --file} call, whose output is checked to be git's (non-empty) section. */
+    static List<List<String>> diffsOfOneFile(RecordingGit git, TempRepo r, String range, byte[] whole, String path)
+            throws Exception {
+        git.clear();
+        byte[] expected = sectionsOf(whole, Set.of(path));
+        assertTrue(expected.length > 0, path);
+        assertArrayEquals(expected, PrdiffCli.ok(git.env(), "-C", r.dir().toString(), range, "--file", path).stdout(),
+                path);
+        return git.callsWith("diff", "--no-ext-diff", "--no-color");
+    }
+
     /**
      * A modified file, whatever its size, is one git diff: the --raw records ahead of its text show it modified, so
      * the text is the whole diff's. A renamed file's limited diff shows it added, and the first time the proof
@@ -355,12 +366,7 @@ class PathLimitTest {
                     List.of("new.txt", 1, true, 1), List.of("old.txt", 1, false, 0), List.of("added.txt", 1, false, 0));
             for (List<Object> c : expectedCalls) {
                 String path = (String) c.get(0);
-                git.clear();
-                byte[] expected = sectionsOf(whole, Set.of(path));
-                assertTrue(expected.length > 0, path);
-                assertArrayEquals(expected, PrdiffCli.ok(git.env(), "-C", r.dir().toString(), range, "--file", path)
-                        .stdout(), path);
-                List<List<String>> diffs = git.callsWith("diff", "--no-ext-diff", "--no-color");
+                List<List<String>> diffs = diffsOfOneFile(git, r, range, whole, path);
                 String calls = path + ": " + git.calls();
                 assertEquals(c.get(1), (int) diffs.stream().filter(d -> d.contains("--patch")).count(), calls);
                 assertEquals(c.get(2), diffs.stream().anyMatch(d -> d.contains("--raw") && !d.contains("--patch")), calls);
@@ -369,6 +375,7 @@ class PathLimitTest {
             assertTrue(sectionsOf(whole, Set.of("big.txt")).length > 1 << 20, "big.txt's section is larger than a pipe");
         }
     }
+
     /**
      * Once the range's pairs are kept, a wanted folder or either name of a rename (any name, here not ASCII) goes to
      * git with its partners in the first diff: each call is one git diff, and its sections are the whole diff's.
@@ -390,16 +397,11 @@ class PathLimitTest {
             assertArrayEquals(sectionsOf(whole, Set.of("lib/" + name)),
                     PrdiffCli.ok(git.env(), "-C", r.dir().toString(), range, "--file", "lib/" + name).stdout());
             for (String wanted : List.of("src", "src/" + name, "src/x/a.txt", "moved")) {
-                git.clear();
-                byte[] expected = sectionsOf(whole, Set.of(wanted));
-                assertTrue(expected.length > 0, wanted);
-                assertArrayEquals(expected, PrdiffCli.ok(git.env(), "-C", r.dir().toString(), range, "--file", wanted)
-                        .stdout(), wanted);
-                List<List<String>> diffs = git.callsWith("diff", "--no-ext-diff", "--no-color");
-                assertEquals(1, diffs.size(), wanted + ": " + git.calls());
+                assertEquals(1, diffsOfOneFile(git, r, range, whole, wanted).size(), wanted + ": " + git.calls());
             }
         }
     }
+
     /**
      * Past {@code PathLimit.PARTNER_SCAN_LIMIT} bytes of kept pairs, a file's first diff goes out without a scan for
      * partners (which every modified file would pay): a renamed file is then two diffs, the second widened by the
