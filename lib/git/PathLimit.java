@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.FutureTask;
+import java.util.function.Function;
 
 /**
  * The pathspec that gives a few files' sections exactly as the whole diff has them, so that one file of a huge
@@ -72,9 +73,7 @@ final class PathLimit {
         if (!limitable(wanted) || PROVEN.known(provenKey(wanted)) != null) {
             return null;
         }
-        byte[] kept = keptPairs(pairsKey());
-        List<RawNumstat.Change> pairs = kept == null || kept.length > PARTNER_SCAN_LIMIT ? null
-                : RenamePairs.touching(kept, wanted);
+        List<RawNumstat.Change> pairs = knownPairsTouching(wanted, PARTNER_SCAN_LIMIT);
         Set<String> paths = pairs == null ? wanted : withPartners(wanted, pairs);
         return passable(paths) ? paths : wanted;
     }
@@ -136,7 +135,7 @@ final class PathLimit {
         if (limited != null && limited.stream().allMatch(c -> c.status() == 'M' || c.status() == 'T')) {
             return new Trial(Verdict.SAME, tried);
         }
-        List<RawNumstat.Change> pairs = limited == null ? null : knownPairsTouching(tried);
+        List<RawNumstat.Change> pairs = limited == null ? null : knownPairsTouching(tried, Integer.MAX_VALUE);
         if (pairs == null) {
             return new Trial(Verdict.UNKNOWN, null);
         }
@@ -215,34 +214,31 @@ final class PathLimit {
 
     /** The whole range's rename pairs where this process or an earlier one found them, else null. */
     private List<RawNumstat.Change> knownPairs() {
-        List<Object> key = pairsKey();
-        byte[] kept = keptPairs(key);
-        List<RawNumstat.Change> pairs = kept == null ? null : RenamePairs.read(kept);
-        if (pairs != null) {
-            PAIRS.keep(key, kept);
-        }
-        return pairs;
+        return knownPairs(Integer.MAX_VALUE, RenamePairs::read);
     }
 
-    /** As {@link #knownPairs}, only the pairs with a path that {@code paths} select. */
-    private List<RawNumstat.Change> knownPairsTouching(Set<String> paths) {
-        List<Object> key = pairsKey();
-        byte[] kept = keptPairs(key);
-        List<RawNumstat.Change> pairs = kept == null ? null : RenamePairs.touching(kept, paths);
-        if (pairs != null) {
-            PAIRS.keep(key, kept);
-        }
-        return pairs;
+    /** As {@link #knownPairs}, only the pairs with a path that {@code paths} select; null past {@code maxBytes}. */
+    private List<RawNumstat.Change> knownPairsTouching(Set<String> paths, int maxBytes) {
+        return knownPairs(maxBytes, kept -> RenamePairs.touching(kept, paths));
     }
 
-    /** The pairs as {@link RenamePairs#write} wrote them, kept in this process or on disk; not yet checked. */
-    private byte[] keptPairs(List<Object> key) {
+    /**
+     * The pairs kept in this process or on disk (as {@link RenamePairs#write} wrote them, at most {@code maxBytes}),
+     * as {@code read} finds them; null when there are none or {@code read} refuses them. Pairs read are kept in this
+     * process, so that the judgement after {@link #untried} finds them without the disk.
+     */
+    private List<RawNumstat.Change> knownPairs(int maxBytes, Function<byte[], List<RawNumstat.Change>> read) {
+        List<Object> key = pairsKey();
         byte[] kept = PAIRS.known(key);
         if (kept == null) {
             Git.Kept onDisk = keptPairsOnDisk();
             kept = onDisk == null ? null : onDisk.get();
         }
-        return kept;
+        List<RawNumstat.Change> pairs = kept == null || kept.length > maxBytes ? null : read.apply(kept);
+        if (pairs != null) {
+            PAIRS.keep(key, kept);
+        }
+        return pairs;
     }
 
     private void keepPairs(List<RawNumstat.Change> pairs) {
