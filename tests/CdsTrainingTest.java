@@ -30,10 +30,7 @@ class CdsTrainingTest {
     @Test
     void anArchiveWrittenByVersionServesEveryPrdiffClassOfALaterCommand() throws Exception {
         try (TempRepo r = TempRepo.init()) {
-            r.write("a.txt", Fixtures.lines("a", 5));
-            String base = r.commit("a");
-            r.write("a.txt", Fixtures.lines("b", 5));
-            String head = r.commit("b");
+            String range = Fixtures.oneFileChanged(r);
             List<String> fromJar = new ArrayList<>();
             for (boolean training : new boolean[] {true, false}) {
                 Path dir = TempDirs.create("cds-");
@@ -44,7 +41,7 @@ class CdsTrainingTest {
                 assumeTrue(Files.isRegularFile(archive), "this JVM cannot write a dynamic CDS archive");
                 Path log = dir.resolve("classes.log");
                 Proc.Result run = java(r.dir(), List.of("-XX:SharedArchiveFile=" + archive,
-                        "-Xlog:class+load=info:file=" + log), base + ".." + head, "--file", "a.txt");
+                        "-Xlog:class+load=info:file=" + log), range, "--file", "a.txt");
                 assertEquals(0, run.exit(), run.stderr());
                 assertTrue(run.out().startsWith("diff --git a/a.txt b/a.txt"), run.out());
                 List<String> prdiffClasses = Files.readAllLines(log).stream()
@@ -61,12 +58,9 @@ class CdsTrainingTest {
     @Test
     void theTrainingRunRehearsesOnAThrowawayRepositoryAndLeavesNothingBehind() throws Exception {
         try (TempRepo r = TempRepo.init()) {
-            r.write("a.txt", Fixtures.lines("a", 5));
-            String base = r.commit("a");
-            r.write("a.txt", Fixtures.lines("b", 5));
-            String head = r.commit("b");
+            String range = Fixtures.oneFileChanged(r);
             Proc.Result version = java(r.dir(), List.of(), "--version");
-            Proc.Result file = java(r.dir(), List.of(), base + ".." + head, "--file", "a.txt");
+            Proc.Result file = java(r.dir(), List.of(), range, "--file", "a.txt");
             assertEquals(0, file.exit(), file.stderr());
             List<String> fromJdk = new ArrayList<>();
             // Without git on PATH the rehearsal cannot run: the control.
@@ -90,7 +84,7 @@ class CdsTrainingTest {
                 }
                 Path log = dir.resolve("classes.log");
                 Proc.Result run = java(r.dir(), List.of("-XX:SharedArchiveFile=" + archive,
-                        "-Xlog:class+load=info:file=" + log), base + ".." + head, "--file", "a.txt");
+                        "-Xlog:class+load=info:file=" + log), range, "--file", "a.txt");
                 assertArrayEquals(file.stdout(), run.stdout(), run.stderr());
                 fromJdk.add(String.join("\n", Files.readAllLines(log).stream()
                         .filter(l -> l.contains(" java.lang.ProcessImpl ") && !l.contains("source: shared objects file"))

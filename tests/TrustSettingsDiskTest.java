@@ -26,10 +26,7 @@ class TrustSettingsDiskTest {
     @Test
     void theNextProcessInABareRepositoryReadsTheKeptTrustSettings() throws Exception {
         try (TempRepo r = TempRepo.init()) {
-            r.write("a.txt", Fixtures.lines("a", 5));
-            String a = r.commit("a");
-            r.write("a.txt", Fixtures.lines("b", 5));
-            String range = a + ".." + r.commit("b");
+            String range = Fixtures.oneFileChanged(r);
             Path bare = TempDirs.create("trust-bare-").resolve("r.git");
             Proc.Result clone = Proc.run(List.of("git", "clone", "-q", "--bare", r.dir().toString(), bare.toString()),
                     r.dir(), System.getenv(), Duration.ofSeconds(60));

@@ -68,6 +68,14 @@ public final class Fixtures {
         return new String[] {base, head};
     }
 
+    /** Two commits of a.txt, every one of its five lines changed in the second: their range, BASE..HEAD. */
+    public static String oneFileChanged(TempRepo repo) {
+        repo.write("a.txt", lines("a", 5));
+        String base = repo.commit("a");
+        repo.write("a.txt", lines("b", 5));
+        return base + ".." + repo.commit("b");
+    }
+
     public static String lines(String prefix, int n) {
         StringBuilder sb = new StringBuilder();
         for (int i = 1; i <= n; i++) {
