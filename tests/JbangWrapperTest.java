@@ -1,3 +1,4 @@
+import support.PinnedJBang;
 import support.RepoRoot;
 import support.TempDirs;
 import org.junit.jupiter.api.BeforeAll;
@@ -19,8 +20,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -54,14 +53,9 @@ class JbangWrapperTest {
     @BeforeAll
     static void findInstalledJBang() throws Exception {
         root = RepoRoot.find();
-        Matcher m = Pattern.compile("(?m)^JBANG_VERSION=(\\S+)$").matcher(Files.readString(root.resolve("jbang")));
-        assertTrue(m.find(), "JBANG_VERSION not found in ./jbang");
-        version = m.group(1);
+        version = PinnedJBang.version(root);
         lock = readLock(root.resolve(".jbang-wrapper/jbang-" + version + ".lock"));
-
-        String home = System.getenv("PRDIFF_JBANG_HOME");
-        String cacheHome = System.getenv().getOrDefault("XDG_CACHE_HOME", System.getProperty("user.home") + "/.cache");
-        installed = Path.of(home != null ? home : cacheHome + "/prdiff/jbang-" + version);
+        installed = PinnedJBang.home(root);
         if (!Files.isRegularFile(installed.resolve("jbang.lock"))) {
             // The runner was started by a jbang on PATH: install the pinned one once, from the network.
             Result r = run(List.of("--version"), Map.of("PRDIFF_JBANG_HOME", installed.toString()), null);
