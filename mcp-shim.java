@@ -66,7 +66,7 @@ class McpShim {
             log.println(USAGE);
             return;
         }
-        Git.prepare();
+        Git.prepare(System.getenv());
         // A host that stops the server with SIGTERM must not leave git or gh processes of running calls behind.
         Runtime.getRuntime().addShutdownHook(new Thread(
                 () -> ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly), "prdiff-mcp-cleanup"));

@@ -271,12 +271,19 @@ class prdiff implements Callable<Integer> {
             }
             System.exit(code.orElse(ERROR));
         }
-        Git.prepare();
+        if (!answersWithoutGit(args)) {
+            Git.prepare(System.getenv());
+        }
         // The JVM has a console only when stdin and stdout are both terminals; a pipe on either is no terminal.
         int code = run(stdout, stderr, System.getenv(), System.console() != null, args);
         CdsRehearsal.runIfTraining(System.getenv(), (env, rehearsed) -> run(OutputStream.nullOutputStream(),
                 new PrintStream(OutputStream.nullOutputStream()), env, rehearsed));
         System.exit(code);
+    }
+
+    /** --version and --help alone: no private directory to make and remove for them. */
+    private static boolean answersWithoutGit(String... args) {
+        return args.length == 1 && List.of("--version", "-V", "--help", "-h").contains(args[0]);
     }
 
     /** The whole CLI without System.exit: tests call this in-process. */

@@ -49,6 +49,17 @@ class PrivateDirTest {
                     assertEquals(List.of(), left.toList(), "left behind after " + args);
                 }
             }
+            // The directory is made ahead of the call, while the arguments are parsed: a usage error leaves none.
+            for (List<String> args : List.of(List.of("--bogus"), List.of("--top", "x", base + ".." + head))) {
+                Process p = PrdiffCli.start(List.of("-Djava.io.tmpdir=" + tmp), env, r.dir(), args.toArray(String[]::new));
+                p.getOutputStream().close();
+                p.getInputStream().readAllBytes();
+                String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+                assertEquals(2, p.waitFor(), err);
+                try (Stream<Path> left = Files.list(tmp)) {
+                    assertEquals(List.of(), left.toList(), "left behind after " + args);
+                }
+            }
             String seen = Files.readString(listing);
             assertTrue(seen.contains(" d " + tmp + "/prdiff-"), seen);
             assertTrue(seen.contains("/scratch/objects-"), seen);

@@ -50,15 +50,17 @@ public final class Git {
 
     /**
      * Starts, on a daemon thread, what the first git process of this JVM waits for: the JDK's process machinery
-     * (about 5 ms of setup before the first child can start). The CLI calls this before parsing its arguments and
-     * the MCP server before reading its first message, so the work overlaps theirs. A failure is left for the real
-     * call to meet and report. (Reading the trust settings here too, a git process of its own, gained nothing on
-     * two cores: start-up keeps both busy.)
+     * (about 5 ms of setup before the first child can start), the private directory with its empty HOME, and the
+     * config file of the user's trust settings as {@code inherited} locates them, when they are kept on disk (no
+     * git process runs here). The CLI calls this before parsing its arguments and the MCP server before reading its
+     * first message, so the work overlaps theirs. A failure is left for the real call to meet and report.
      */
-    public static void prepare() {
+    public static void prepare(Map<String, String> inherited) {
         Thread t = new Thread(() -> {
             try {
                 ProcessHandle.current();
+                PrivateDir.get().emptyHome();
+                TrustSettings.prepare(inherited);
             } catch (RuntimeException e) {
                 // the first git call meets the same failure and reports it
             }

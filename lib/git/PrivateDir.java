@@ -28,11 +28,17 @@ final class PrivateDir {
 
     static synchronized PrivateDir get() {
         if (instance == null || !Files.isDirectory(instance.root)) {
-            instance = new PrivateDir(create());
-            Path root = instance.root;
+            Path root = create();
             // Best effort at exit: a leftover scratch directory holds no secrets, only paths.
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> FileTrees.deleteQuietly(root),
-                    "prdiff-private-dir-cleanup"));
+            try {
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> FileTrees.deleteQuietly(root),
+                        "prdiff-private-dir-cleanup"));
+            } catch (IllegalStateException exiting) {
+                // made by Git.prepare's thread while the CLI was already exiting (a usage error, say)
+                FileTrees.deleteQuietly(root);
+                throw new PrdiffException(ErrorCode.INTERNAL_ERROR, "prdiff is exiting", exiting);
+            }
+            instance = new PrivateDir(root);
         }
         return instance;
     }

@@ -36,11 +36,26 @@ final class TrustSettings {
      * locate the user's config, or its usual files (their modification time, size or inode), change.
      */
     static Path configFile(Map<String, String> inherited, Duration timeout) {
+        return FILES.computeIfAbsent(key(inherited), k -> write(entries(inherited, timeout, k)));
+    }
+
+    /** Makes the config file ahead of {@link #configFile} when the entries are kept on disk; never runs git. */
+    static void prepare(Map<String, String> inherited) {
+        List<String> key = key(inherited);
+        if (!FILES.containsKey(key)) {
+            String kept = keptEntries(inherited, key);
+            if (kept != null) {
+                FILES.putIfAbsent(key, write(kept));
+            }
+        }
+    }
+
+    private static List<String> key(Map<String, String> inherited) {
         List<String> key = new ArrayList<>(LOCATORS.stream().map(k -> String.valueOf(inherited.get(k))).toList());
         for (Path file : usualFiles(inherited)) {
             key.add(file + "@" + stamp(file));
         }
-        return FILES.computeIfAbsent(List.copyOf(key), k -> write(entries(inherited, timeout, k)));
+        return List.copyOf(key);
     }
 
     /**
@@ -50,19 +65,25 @@ final class TrustSettings {
      * files, which the key cannot name.
      */
     private static String entries(Map<String, String> inherited, Duration timeout, List<String> key) {
-        DiskAnswers kept = DiskAnswers.forUser(inherited, "trust-settings");
-        String diskKey = kept == null ? null : diskKey(inherited, key);
-        if (diskKey != null) {
-            byte[] answer = kept.get(diskKey);
-            if (answer != null) {
-                return new String(answer, StandardCharsets.UTF_8);
-            }
+        String kept = keptEntries(inherited, key);
+        if (kept != null) {
+            return kept;
         }
         Read read = read(inherited, timeout);
+        DiskAnswers disk = DiskAnswers.forUser(inherited, "trust-settings");
+        String diskKey = disk == null ? null : diskKey(inherited, key);
         if (diskKey != null && !read.includes()) {
-            kept.put(diskKey, read.safe().getBytes(StandardCharsets.UTF_8));
+            disk.put(diskKey, read.safe().getBytes(StandardCharsets.UTF_8));
         }
         return read.safe();
+    }
+
+    /** The entries kept on disk under {@code key}, or null. */
+    private static String keptEntries(Map<String, String> inherited, List<String> key) {
+        DiskAnswers disk = DiskAnswers.forUser(inherited, "trust-settings");
+        String diskKey = disk == null ? null : diskKey(inherited, key);
+        byte[] answer = diskKey == null ? null : disk.get(diskKey);
+        return answer == null ? null : new String(answer, StandardCharsets.UTF_8);
     }
 
     /** Null when git's build cannot be named. */
