@@ -1,6 +1,7 @@
 import support.Proc;
 import support.RepoRoot;
 import support.TempRepo;
+import support.Wrapper;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -12,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the Maven repository are the user's, so nothing is downloaded.
  */
 class LauncherTest {
-    private static final Duration TIMEOUT = Duration.ofSeconds(240);
+    private static final Duration TIMEOUT = Wrapper.TIMEOUT;
     private static final String FAST = "[jbang wrapper] fast path:";
     private static final String BUILD = "[jbang wrapper] building under ";
 
@@ -150,26 +150,11 @@ class LauncherTest {
     }
 
     private static Proc.Result run(Path script, List<String> args, Map<String, String> env, byte[] stdin) {
-        List<String> argv = new ArrayList<>(List.of(root.resolve("jbang").toString(), script.toString()));
-        argv.addAll(args);
-        Proc.Result r = Proc.attempt(argv, root, env, stdin, TIMEOUT);
-        if (r.timedOut()) {
-            throw new AssertionError(argv + " did not finish in " + TIMEOUT.toSeconds() + "s: " + r.stderr());
-        }
-        return r;
+        return Wrapper.run(root, script, args, env, stdin);
     }
 
-    /** The caller's environment with a JBang cache of its own and no jbang on PATH (the pinned one runs). */
     private static Map<String, String> env(Path jbangDir) {
-        Map<String, String> env = new HashMap<>(System.getenv());
-        env.keySet().removeIf(name -> name.startsWith("JBANG_") || name.startsWith("PRDIFF_LAUNCH"));
-        env.remove("PRDIFF_FAST_LAUNCH");
-        env.put("JBANG_DIR", jbangDir.toString());
-        env.put("PRDIFF_LAUNCH_DEBUG", "1");
-        env.put("PATH", String.join(":", Arrays.stream(System.getenv("PATH").split(":"))
-                .filter(dir -> !dir.isEmpty() && !Files.exists(Path.of(dir, "jbang")))
-                .toList()));
-        return env;
+        return Wrapper.env(jbangDir);
     }
 
     /** The entry points and everything they compile in, so a test can edit a source. */

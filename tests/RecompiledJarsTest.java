@@ -2,6 +2,7 @@ import support.PinnedJBang;
 import support.Proc;
 import support.RepoRoot;
 import support.TempRepo;
+import support.Wrapper;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -11,9 +12,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +30,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * test downloads picocli's sources jar from Maven Central.
  */
 class RecompiledJarsTest {
-    private static final Duration TIMEOUT = Duration.ofSeconds(240);
     private static final String PICOCLI = "info/picocli/picocli/4.7.7/picocli-4.7.7";
 
     private static Path root;
@@ -127,26 +124,15 @@ class RecompiledJarsTest {
     }
 
     private static Proc.Result run(List<String> args, Map<String, String> env) {
-        List<String> argv = new ArrayList<>(List.of(root.resolve("jbang").toString(), root.resolve("prdiff.java").toString()));
-        argv.addAll(args);
-        Proc.Result r = Proc.attempt(argv, root, env, null, TIMEOUT);
-        if (r.timedOut()) {
-            throw new AssertionError(argv + " did not finish in " + TIMEOUT.toSeconds() + "s: " + r.stderr());
-        }
-        return r;
+        return Wrapper.run(root, root.resolve("prdiff.java"), args, env, null);
     }
 
-    /** A JBang cache and a user cache of their own (the pinned JBang stays where it is); no jbang on PATH. */
+    /** A JBang cache and a user cache of their own (the pinned JBang stays where it is). */
     private static Map<String, String> env(Path tmp) {
-        Map<String, String> env = new HashMap<>(System.getenv());
-        env.keySet().removeIf(name -> name.startsWith("JBANG_") || name.startsWith("PRDIFF_"));
+        Map<String, String> env = Wrapper.env(tmp.resolve("jbang-dir"));
+        env.remove("PRDIFF_MAVEN_REPO");
         env.put("PRDIFF_JBANG_HOME", PinnedJBang.home(root).toString());
-        env.put("JBANG_DIR", tmp.resolve("jbang-dir").toString());
         env.put("XDG_CACHE_HOME", tmp.resolve("cache").toString());
-        env.put("PRDIFF_LAUNCH_DEBUG", "1");
-        env.put("PATH", String.join(":", Arrays.stream(System.getenv("PATH").split(":"))
-                .filter(dir -> !dir.isEmpty() && !Files.exists(Path.of(dir, "jbang")))
-                .toList()));
         return env;
     }
 }
