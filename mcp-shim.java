@@ -72,6 +72,7 @@ class McpShim {
                 () -> ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly), "prdiff-mcp-cleanup"));
         InputStream in = new FileInputStream(FileDescriptor.in);
         McpServer.serve(catalog(), config, in, protocol, log);
+        Git.awaitPrepared();
         System.exit(0);
     }
 

@@ -278,6 +278,7 @@ class prdiff implements Callable<Integer> {
         int code = run(stdout, stderr, System.getenv(), System.console() != null, args);
         CdsRehearsal.runIfTraining(System.getenv(), (env, rehearsed) -> run(OutputStream.nullOutputStream(),
                 new PrintStream(OutputStream.nullOutputStream()), env, rehearsed));
+        Git.awaitPrepared();
         System.exit(code);
     }
 

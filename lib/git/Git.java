@@ -23,6 +23,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class Git {
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
+    private static volatile Thread preparing;
 
     private final Path workDir;
     private final Path gitDir;
@@ -53,7 +54,8 @@ public final class Git {
      * (about 5 ms of setup before the first child can start), the private directory with its empty HOME, and the
      * config file of the user's trust settings as {@code inherited} locates them, when they are kept on disk (no
      * git process runs here). The CLI calls this before parsing its arguments and the MCP server before reading its
-     * first message, so the work overlaps theirs. A failure is left for the real call to meet and report.
+     * first message, so the work overlaps theirs. A failure is left for the real call to meet and report. A process
+     * that exits calls {@link #awaitPrepared} first, so that no directory is made after the one made is removed.
      */
     public static void prepare(Map<String, String> inherited) {
         Thread t = new Thread(() -> {
@@ -67,6 +69,22 @@ public final class Git {
         }, "prdiff-git-prepare");
         t.setDaemon(true);
         t.start();
+        preparing = t;
+    }
+
+    /**
+     * Waits (at most two seconds) for {@link #prepare}'s thread: an exit while it runs, a usage error say, would
+     * remove the private directory before the thread has finished making it, and leave what it makes after.
+     */
+    public static void awaitPrepared() {
+        Thread t = preparing;
+        if (t != null) {
+            try {
+                t.join(2_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     /**
