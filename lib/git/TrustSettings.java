@@ -43,9 +43,10 @@ final class TrustSettings {
     static void prepare(Map<String, String> inherited) {
         List<String> key = key(inherited);
         if (!FILES.containsKey(key)) {
-            String kept = keptEntries(inherited, key);
-            if (kept != null) {
-                FILES.putIfAbsent(key, write(kept));
+            KeptEntries kept = KeptEntries.at(inherited, key);
+            String entries = kept == null ? null : kept.get();
+            if (entries != null) {
+                FILES.putIfAbsent(key, write(entries));
             }
         }
     }
@@ -65,25 +66,35 @@ final class TrustSettings {
      * files, which the key cannot name.
      */
     private static String entries(Map<String, String> inherited, Duration timeout, List<String> key) {
-        String kept = keptEntries(inherited, key);
-        if (kept != null) {
-            return kept;
+        KeptEntries kept = KeptEntries.at(inherited, key);
+        String entries = kept == null ? null : kept.get();
+        if (entries != null) {
+            return entries;
         }
         Read read = read(inherited, timeout);
-        DiskAnswers disk = DiskAnswers.forUser(inherited, "trust-settings");
-        String diskKey = disk == null ? null : diskKey(inherited, key);
-        if (diskKey != null && !read.includes()) {
-            disk.put(diskKey, read.safe().getBytes(StandardCharsets.UTF_8));
+        if (kept != null && !read.includes()) {
+            kept.put(read.safe());
         }
         return read.safe();
     }
 
-    /** The entries kept on disk under {@code key}, or null. */
-    private static String keptEntries(Map<String, String> inherited, List<String> key) {
-        DiskAnswers disk = DiskAnswers.forUser(inherited, "trust-settings");
-        String diskKey = disk == null ? null : diskKey(inherited, key);
-        byte[] answer = diskKey == null ? null : disk.get(diskKey);
-        return answer == null ? null : new String(answer, StandardCharsets.UTF_8);
+    /** Where the entries under a key are kept on disk for the user. */
+    private record KeptEntries(DiskAnswers disk, String diskKey) {
+        /** Null when they cannot be kept: no cache directory, or git's build cannot be named. */
+        static KeptEntries at(Map<String, String> inherited, List<String> key) {
+            DiskAnswers disk = DiskAnswers.forUser(inherited, "trust-settings");
+            String diskKey = disk == null ? null : TrustSettings.diskKey(inherited, key);
+            return diskKey == null ? null : new KeptEntries(disk, diskKey);
+        }
+
+        String get() {
+            byte[] answer = disk.get(diskKey);
+            return answer == null ? null : new String(answer, StandardCharsets.UTF_8);
+        }
+
+        void put(String entries) {
+            disk.put(diskKey, entries.getBytes(StandardCharsets.UTF_8));
+        }
     }
 
     /** Null when git's build cannot be named. */
