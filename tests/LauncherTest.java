@@ -56,7 +56,7 @@ class LauncherTest {
 
     @Test
     void theFastPathIsTakenWhenNothingChangedAndPrintsWhatJBangPrints(@TempDir Path tmp) {
-        Map<String, String> env = env(tmp.resolve("jbang-dir"));
+        Map<String, String> env = Wrapper.env(tmp.resolve("jbang-dir"));
         Path script = root.resolve("prdiff.java");
 
         Proc.Result first = prdiff(script, env);
@@ -77,8 +77,8 @@ class LauncherTest {
                 List.of("-C", repo.dir().toString(), "HEAD~1...HEAD", "--files-only"),
                 List.of("-C", repo.dir().toString(), "HEAD~1...HEAD"),
                 List.of("-C", repo.dir().toString(), "no-such-revision...HEAD"))) {
-            Proc.Result jbang = run(script, args, viaJBang, null);
-            Proc.Result direct = run(script, args, quietFast, null);
+            Proc.Result jbang = Wrapper.run(root, script, args, viaJBang, null);
+            Proc.Result direct = Wrapper.run(root, script, args, quietFast, null);
             assertEquals(jbang.exit(), direct.exit(), args + "\n" + direct.describe());
             assertArrayEquals(jbang.stdout(), direct.stdout(), args.toString());
             assertEquals(jbang.stderr(), direct.stderr(), args.toString());
@@ -88,7 +88,7 @@ class LauncherTest {
     @Test
     void editingAFileListedByLibSourcesRebuildsOnTheNextRun(@TempDir Path tmp) throws IOException {
         Path copy = copyOfTheScripts(tmp.resolve("prdiff"));
-        Map<String, String> env = env(tmp.resolve("jbang-dir"));
+        Map<String, String> env = Wrapper.env(tmp.resolve("jbang-dir"));
         Path script = copy.resolve("prdiff.java");
 
         Proc.Result before = prdiff(script, env);
@@ -116,7 +116,7 @@ class LauncherTest {
 
     @Test
     void eightCliAndEightMcpFirstLaunchesAtOnceAllSucceedOnAnEmptyCache(@TempDir Path tmp) {
-        Map<String, String> env = env(tmp.resolve("jbang-dir"));
+        Map<String, String> env = Wrapper.env(tmp.resolve("jbang-dir"));
         Proc.Result expected = Proc.run(List.of("git", "-C", repo.dir().toString(), "diff", "--numstat", "HEAD~1...HEAD"),
                 null, System.getenv(), TIMEOUT);
         assertEquals("1\t1\ta.txt\n1\t0\tb.txt\n", expected.out());
@@ -125,7 +125,7 @@ class LauncherTest {
         List<CompletableFuture<Proc.Result>> mcp = new ArrayList<>();
         for (int i = 0; i < 8; i++) {
             cli.add(CompletableFuture.supplyAsync(() -> prdiff(root.resolve("prdiff.java"), env)));
-            mcp.add(CompletableFuture.supplyAsync(() -> run(root.resolve("mcp-shim.java"), List.of(), env,
+            mcp.add(CompletableFuture.supplyAsync(() -> Wrapper.run(root, root.resolve("mcp-shim.java"), List.of(), env,
                     McpSession.INITIALIZE_LINE.getBytes(StandardCharsets.UTF_8))));
         }
         for (CompletableFuture<Proc.Result> f : cli) {
@@ -146,15 +146,8 @@ class LauncherTest {
     }
 
     private static Proc.Result prdiff(Path script, Map<String, String> env) {
-        return run(script, List.of("-C", repo.dir().toString(), "-v", "HEAD~1...HEAD", "--files-only"), env, null);
-    }
-
-    private static Proc.Result run(Path script, List<String> args, Map<String, String> env, byte[] stdin) {
-        return Wrapper.run(root, script, args, env, stdin);
-    }
-
-    private static Map<String, String> env(Path jbangDir) {
-        return Wrapper.env(jbangDir);
+        return Wrapper.run(root, script, List.of("-C", repo.dir().toString(), "-v", "HEAD~1...HEAD", "--files-only"),
+                env, null);
     }
 
     /** The entry points and everything they compile in, so a test can edit a source. */
