@@ -15,6 +15,7 @@ import dev.prdiff.app.DiffEnvelope;
 import dev.prdiff.app.DiffRequest;
 import dev.prdiff.app.Prdiff;
 import dev.prdiff.app.Target;
+import dev.prdiff.app.TargetAhead;
 import dev.prdiff.core.CdsTraining;
 import dev.prdiff.core.Json;
 import dev.prdiff.core.PrdiffException;
@@ -272,7 +273,7 @@ class prdiff implements Callable<Integer> {
             System.exit(code.orElse(ERROR));
         }
         if (!answersWithoutGit(args)) {
-            Git.prepare(System.getenv());
+            Git.prepare(System.getenv(), TargetAhead.of(args));
         }
         // The JVM has a console only when stdin and stdout are both terminals; a pipe on either is no terminal.
         int code = run(stdout, stderr, System.getenv(), System.console() != null, args);

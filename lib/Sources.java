@@ -39,6 +39,7 @@
 //SOURCES git/LocalDiffs.java
 //SOURCES git/ObjectIds.java
 //SOURCES git/Discovery.java
+//SOURCES git/OpenedAhead.java
 //SOURCES git/OpenedRepositories.java
 //SOURCES git/ExactRenames.java
 //SOURCES git/PathLimit.java
@@ -74,6 +75,7 @@
 //SOURCES app/RangeWording.java
 //SOURCES app/PullRequestDiffs.java
 //SOURCES app/Target.java
+//SOURCES app/TargetAhead.java
 //SOURCES shape/BinaryTrim.java
 //SOURCES shape/ByteBudget.java
 //SOURCES shape/DiffColors.java

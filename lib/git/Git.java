@@ -58,19 +58,43 @@ public final class Git {
      * that exits calls {@link #awaitPrepared} first, so that no directory is made after the one made is removed.
      */
     public static void prepare(Map<String, String> inherited) {
-        Thread t = new Thread(() -> {
-            try {
-                ProcessHandle.current();
-                PrivateDir.get().emptyHome();
-                TrustSettings.prepare(inherited);
-            } catch (RuntimeException e) {
-                // the first git call meets the same failure and reports it
-            }
-        }, "prdiff-git-prepare");
+        prepare(inherited, null);
+    }
+
+    /**
+     * As {@link #prepare(Map)}; then, with {@code ahead}, opens that repository and range as {@link #open(Path,
+     * Duration, Map, RangeRevisions)} will be asked to (see {@link OpenedAhead}): a guess from the command line's
+     * words, which costs one read-only git process on the other core when it is wrong.
+     */
+    public static void prepare(Map<String, String> inherited, Ahead ahead) {
+        Thread t = new Thread(new Preparing(inherited, ahead == null ? null
+                : OpenedAhead.register(ahead.dir(), ahead.timeout(), inherited, ahead.range())), "prdiff-git-prepare");
         t.setDaemon(true);
         t.start();
         preparing = t;
     }
+
+    /** {@link #prepare}'s work: a class, not a lambda, which would spin a class the CDS archive does not hold. */
+    private record Preparing(Map<String, String> inherited, Runnable open) implements Runnable {
+        @Override
+        public void run() {
+            try {
+                ProcessHandle.current();
+                PrivateDir.get().emptyHome();
+                if (open == null) {
+                    TrustSettings.prepare(inherited);
+                }
+            } catch (RuntimeException e) {
+                // the first git call meets the same failure and reports it
+            }
+            if (open != null) {
+                open.run(); // reads the trust settings itself, and only where discovery needs them
+            }
+        }
+    }
+
+    /** What a call is expected to open: {@link #open(Path, Duration, Map, RangeRevisions)}'s arguments but the environment. */
+    public record Ahead(Path dir, Duration timeout, RangeRevisions range) {}
 
     /**
      * Waits (at most two seconds) for {@link #prepare}'s thread: an exit while it runs, a usage error say, would
@@ -111,6 +135,11 @@ public final class Git {
      */
     public static Git open(Path dir, Duration timeout, Map<String, String> inheritedEnv, RangeRevisions range) {
         Path abs = dir.toAbsolutePath().normalize();
+        Git ahead = OpenedAhead.take(abs, timeout, inheritedEnv, range);
+        return ahead != null ? ahead : openNow(abs, timeout, inheritedEnv, range);
+    }
+
+    static Git openNow(Path abs, Duration timeout, Map<String, String> inheritedEnv, RangeRevisions range) {
         if (!Files.exists(abs)) {
             throw new PrdiffException(ErrorCode.NOT_A_REPOSITORY, "no such directory: " + abs);
         }

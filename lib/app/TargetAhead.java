@@ -1,0 +1,45 @@
+package dev.prdiff.app;
+
+import dev.prdiff.core.PrdiffException;
+import dev.prdiff.git.Git;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The repository and range a command line will open, read from its words before picocli has parsed them, so that
+ * {@link Git#prepare(java.util.Map, Git.Ahead)} can open them while picocli builds its command. Only the plain shape
+ * is read: {@code [-C DIR] A...B|A..B [options]}, with no later -C, --timeout or --commit and nothing before {@code --}
+ * that could be a second TARGET's option value. Anything else is null: a wrong guess costs a git process on the
+ * other core, a missed one nothing.
+ */
+public final class TargetAhead {
+    private static final List<String> COMMANDS = List.of("show", "grep", "help", "generate-completion");
+
+    private TargetAhead() {}
+
+    public static Git.Ahead of(String... args) {
+        int i = 0;
+        Path dir = Path.of("");
+        if (args.length >= 2 && args[0].equals("-C")) {
+            dir = Path.of(args[1]);
+            i = 2;
+        }
+        if (i >= args.length || args[i].startsWith("-") || COMMANDS.contains(args[i])) {
+            return null;
+        }
+        for (int j = i + 1; j < args.length && !args[j].equals("--"); j++) {
+            if (args[j].startsWith("-C") || args[j].startsWith("--timeout") || args[j].startsWith("--commit")
+                    || args[j].startsWith("--base")) {
+                return null;
+            }
+        }
+        try {
+            return Target.parse(args[i], null, null) instanceof Target.Range r
+                    ? new Git.Ahead(dir, Git.DEFAULT_TIMEOUT, new Git.RangeRevisions(r.base(), r.head(), r.threeDot()))
+                    : null;
+        } catch (PrdiffException | java.nio.file.InvalidPathException e) {
+            return null;
+        }
+    }
+}

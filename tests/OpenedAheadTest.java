@@ -1,0 +1,96 @@
+import dev.prdiff.app.TargetAhead;
+import dev.prdiff.git.Git;
+import org.junit.jupiter.api.Test;
+import support.Proc;
+import support.RecordingGit;
+import support.TempDirs;
+import support.TempRepo;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The command line's range is opened while picocli builds its command ({@code Git.prepare} with {@link TargetAhead},
+ * as prdiff's main does): the call then runs only its diff. A guess that does not match the call, or an opening that
+ * failed ahead, changes nothing the call prints.
+ */
+class OpenedAheadTest {
+    /** Opens ahead as main does, waits for it, and forgets the git processes that took. */
+    private static void openAhead(RecordingGit git, String... args) {
+        Git.prepare(git.env(), TargetAhead.of(args));
+        Git.awaitPrepared();
+        git.clear();
+    }
+
+    @Test
+    void theCallUsesTheRangeOpenedAheadAndRunsOnlyItsDiff() {
+        try (TempRepo r = DiscoveryTest.forked()) {
+            RecordingGit git = RecordingGit.create();
+            String[] args = {"-C", r.dir().toString(), "main...feature", "--file", "a.txt"};
+            openAhead(git, args);
+            byte[] out = PrdiffCli.ok(git.env(), args).stdout();
+            assertArrayEquals(r.gitDiff("main...feature", "--", "a.txt"), out);
+            assertEquals(List.of("diff"), DiscoveryTest.commands(git), git.calls().toString());
+
+            String[] twoDots = {"-C", r.dir().toString(), "main..feature"};
+            openAhead(git, twoDots);
+            assertArrayEquals(r.gitDiff("main..feature"), PrdiffCli.ok(git.env(), twoDots).stdout());
+            assertEquals(List.of("diff"), DiscoveryTest.commands(git), git.calls().toString());
+        }
+    }
+
+    @Test
+    void aGuessForAnotherRangeIsNotUsed() {
+        try (TempRepo r = DiscoveryTest.forked()) {
+            RecordingGit git = RecordingGit.create();
+            openAhead(git, "-C", r.dir().toString(), "feature...main");
+            byte[] out = PrdiffCli.ok(git.env(), "-C", r.dir().toString(), "main...feature").stdout();
+            assertArrayEquals(r.gitDiff("main...feature"), out);
+            assertEquals(List.of("rev-parse", "diff"), DiscoveryTest.commands(git), git.calls().toString());
+        }
+    }
+
+    @Test
+    void failuresAheadAreTheCallsOwn() {
+        try (TempRepo r = DiscoveryTest.forked()) {
+            RecordingGit git = RecordingGit.create();
+            String[] unknown = {"-C", r.dir().toString(), "main...no-such-branch"};
+            Proc.Result without = PrdiffCli.run(git.env(), unknown);
+            openAhead(git, unknown);
+            Proc.Result with = PrdiffCli.run(git.env(), unknown);
+            assertEquals(1, with.exit());
+            assertTrue(with.stderr().contains("[SHA_NOT_FOUND]"), with.stderr());
+            assertEquals(without.stderr(), with.stderr());
+        }
+        Path empty = TempDirs.create("not-a-repo-");
+        RecordingGit git = RecordingGit.create();
+        String[] args = {"-C", empty.toString(), "main...feature"};
+        Proc.Result without = PrdiffCli.run(git.env(), args);
+        openAhead(git, args);
+        Proc.Result with = PrdiffCli.run(git.env(), args);
+        assertTrue(with.stderr().contains("[NOT_A_REPOSITORY]"), with.stderr());
+        assertEquals(without.stderr(), with.stderr());
+    }
+
+    @Test
+    void onlyThePlainShapeIsGuessed() {
+        Duration thirty = Duration.ofSeconds(30);
+        assertEquals(new Git.Ahead(Path.of("repo"), thirty, new Git.RangeRevisions("main", "feature", true)),
+                TargetAhead.of("-C", "repo", "main...feature", "--file", "a.txt", "--", "b.txt"));
+        assertEquals(new Git.Ahead(Path.of(""), thirty, new Git.RangeRevisions("HEAD", "topic", false)),
+                TargetAhead.of("..topic", "--files-only"));
+        for (List<String> args : List.<List<String>>of(List.of(), List.of("--file", "a.txt", "main...feature"),
+                List.of("main...feature", "-C", "elsewhere"), List.of("main...feature", "--timeout", "5"),
+                List.of("main...feature", "--commit", "HEAD"), List.of("show", "HEAD:a.txt"), List.of("10745"),
+                List.of("cli/cli#10745"), List.of("main"), List.of("main...a\u0001b", "-q"),
+                List.of("-C", "repo"))) {
+            assertNull(TargetAhead.of(args.toArray(String[]::new)), args.toString());
+        }
+    }
+}
