@@ -68,6 +68,15 @@ class OpenedAheadTest {
             assertTrue(with.stderr().contains("[SHA_NOT_FOUND]"), with.stderr());
             assertEquals(without.stderr(), with.stderr());
         }
+        try (TempRepo r = DiscoveryTest.forked()) {
+            RecordingGit git = RecordingGit.create();
+            String[] unsafe = {"-C", r.dir().toString(), "main...-feature"};
+            Proc.Result without = PrdiffCli.run(git.env(), unsafe);
+            openAhead(git, unsafe);
+            Proc.Result with = PrdiffCli.run(git.env(), unsafe);
+            assertTrue(with.stderr().contains("[INVALID_INPUT]"), with.stderr());
+            assertEquals(without.stderr(), with.stderr());
+        }
         Path empty = TempDirs.create("not-a-repo-");
         RecordingGit git = RecordingGit.create();
         String[] args = {"-C", empty.toString(), "main...feature"};
@@ -88,7 +97,7 @@ class OpenedAheadTest {
         for (List<String> args : List.<List<String>>of(List.of(), List.of("--file", "a.txt", "main...feature"),
                 List.of("main...feature", "-C", "elsewhere"), List.of("main...feature", "--timeout", "5"),
                 List.of("main...feature", "--commit", "HEAD"), List.of("show", "HEAD:a.txt"), List.of("10745"),
-                List.of("cli/cli#10745"), List.of("main"), List.of("main...a\u0001b", "-q"),
+                List.of("cli/cli#10745"), List.of("main"), List.of("-C", "a\0b", "main...feature"),
                 List.of("-C", "repo"))) {
             assertNull(TargetAhead.of(args.toArray(String[]::new)), args.toString());
         }
