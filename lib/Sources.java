@@ -47,6 +47,7 @@
 //SOURCES git/PrivateDir.java
 //SOURCES git/RawNumstat.java
 //SOURCES git/RenamePairs.java
+//SOURCES git/RenamePasses.java
 //SOURCES git/Revisions.java
 //SOURCES git/ScratchFetch.java
 //SOURCES git/ScratchGitDir.java

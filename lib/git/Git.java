@@ -119,6 +119,11 @@ public final class Git {
         OpenedRepositories.keepFromNowOn();
     }
 
+    /** Whether this process serves many calls ({@link #keepDiscoveries} was called): work may outlive a call. */
+    static boolean servesManyCalls() {
+        return OpenedRepositories.keeping();
+    }
+
     /** Opens the repository containing {@code dir}; NOT_A_REPOSITORY if there is none. */
     public static Git open(Path dir, Duration timeout) {
         return open(dir, timeout, System.getenv());

@@ -44,6 +44,10 @@ final class OpenedRepositories {
         return p.lines();
     }
 
+    static boolean keeping() {
+        return keeping;
+    }
+
     /** From now on, answers are kept: this process serves many calls. */
     static void keepFromNowOn() {
         keeping = true;

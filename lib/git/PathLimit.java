@@ -1,6 +1,8 @@
 package dev.prdiff.git;
 
+import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.PathBytes;
+import dev.prdiff.core.PrdiffException;
 import dev.prdiff.diff.SectionFilter;
 
 import java.util.ArrayList;
@@ -37,6 +39,13 @@ final class PathLimit {
      * only for small selections and answers, which bounds the memory.
      */
     private static final KeptAnswers<Optional<List<String>>> PROVEN = new KeptAnswers<>(4096);
+    /**
+     * Ranges for which a partnerless proof has held, or whose whole pass then failed (see
+     * {@link #wholePairsUnlessPartnerless}).
+     */
+    private static final KeptAnswers<Byte> PARTNERLESS = new KeptAnswers<>(64);
+    private static final byte PROOF_HELD = 1;
+    private static final byte PASS_FAILED = 2;
     static final int MAX_KEPT_PATHS = 64;
 
     private final Git git;
@@ -188,7 +197,6 @@ final class PathLimit {
             if (pairs == null) {
                 return literal(wanted);
             }
-            keepPairs(pairs);
         }
         Set<String> paths = new LinkedHashSet<>(wanted);
         for (RawNumstat.Change c : pairs) {
@@ -260,20 +268,82 @@ final class PathLimit {
 
     /**
      * The whole range's rename pairs, or null when {@link #partnerless} proves they are not needed. Both run at
-     * once: the proof takes a fraction of the whole pass, which is cancelled (its git killed) when the proof holds,
-     * and a renamed file, whose proof fails, waits no longer than the whole pass alone.
+     * once: the proof takes a fraction of the whole pass, and a renamed file, whose proof fails, waits no longer
+     * than the whole pass alone. The pass keeps the pairs it finds (see {@link #wholePairs}).
+     *
+     * <p>A proof serves one file: an agent reading a range's added files one by one would pay one for each (about
+     * 0.4 s on a 20,000-file range, against one whole pass of about 1 s). So once a proof has held for this range,
+     * the next file's first call waits for the whole pass instead, and every file after that finds the pairs kept.
+     * A command-line call ends its pass when the proof holds (its process ends anyway); a server lets it run on to
+     * keep its pairs for the calls to come.
      */
     private List<RawNumstat.Change> wholePairsUnlessPartnerless(Set<String> wanted, List<RawNumstat.Change> whole) {
-        FutureTask<List<RawNumstat.Change>> pass = new FutureTask<>(
-                () -> raw(List.of(), null).stream().filter(RawNumstat.Change::paired).toList());
-        Thread runner = new Thread(pass, "prdiff-rename-pass");
-        runner.setDaemon(true);
-        runner.start();
-        try {
-            return partnerless(wanted, whole) ? null : GitTasks.result(pass, "git diff --raw -M");
-        } finally {
-            pass.cancel(true);
+        if (partnerlessBefore() == PROOF_HELD) {
+            List<RawNumstat.Change> pairs = awaitedWholePairs();
+            if (pairs != null) {
+                return pairs;
+            }
         }
+        FutureTask<List<RawNumstat.Change>> pass = RenamePasses.start(pairsKey(), this::wholePairs);
+        try {
+            if (partnerless(wanted, whole)) {
+                if (partnerlessBefore() == 0) {
+                    partnerlessOutcome(PROOF_HELD);
+                }
+                return null;
+            }
+            return GitTasks.result(pass, "git diff --raw -M");
+        } finally {
+            if (!Git.servesManyCalls()) {
+                pass.cancel(true); // one call per process: nobody else waits for it
+            }
+        }
+    }
+
+    /**
+     * The whole pass's pairs, waited for; null when it fails (times out on a huge range, say), which is kept so that
+     * no later call waits for it again: proofs serve them, as before any proof held.
+     */
+    private List<RawNumstat.Change> awaitedWholePairs() {
+        try {
+            return GitTasks.result(RenamePasses.start(pairsKey(), this::wholePairs), "git diff --raw -M");
+        } catch (PrdiffException e) {
+            if (e.code() == ErrorCode.CANCELLED) {
+                throw e;
+            }
+            partnerlessOutcome(PASS_FAILED);
+            return null;
+        }
+    }
+
+    /** The whole range's rename pairs, kept in this process and on disk as soon as git has found them. */
+    private List<RawNumstat.Change> wholePairs() {
+        List<RawNumstat.Change> pairs = raw(List.of(), null).stream().filter(RawNumstat.Change::paired).toList();
+        keepPairs(pairs);
+        return pairs;
+    }
+
+    /** What happened to this range's partnerless proofs before: {@link #PROOF_HELD}, {@link #PASS_FAILED}, or 0. */
+    private byte partnerlessBefore() {
+        Byte known = PARTNERLESS.known(pairsKey());
+        if (known != null) {
+            return known;
+        }
+        Git.Kept onDisk = partnerlessProofsOnDisk();
+        byte[] kept = onDisk == null ? null : onDisk.get();
+        return kept != null && kept.length == 1 ? kept[0] : 0;
+    }
+
+    private void partnerlessOutcome(byte outcome) {
+        PARTNERLESS.keep(pairsKey(), outcome);
+        Git.Kept onDisk = partnerlessProofsOnDisk();
+        if (onDisk != null) {
+            onDisk.put(new byte[] {outcome});
+        }
+    }
+
+    private Git.Kept partnerlessProofsOnDisk() {
+        return git.kept("partnerless-proofs", revisions, "a partnerless proof held v1");
     }
 
     /**

@@ -27,12 +27,17 @@ public final class RecordingGit {
      * it first.
      */
     public static RecordingGit create() {
+        return create("");
+    }
+
+    /** As {@link #create()}, running {@code then} (sh lines) after recording each call and before git itself. */
+    public static RecordingGit create(String then) {
         Path dir = TempDirs.create("recording-git-");
         Path log = dir.resolve("calls.log");
         // One line per call: the arguments separated by NUL bytes (a newline may be inside one; NUL never is). Each
         // line is written whole by one cat: prdiff runs gits at once, and two printfs each would interleave.
         ProgramOnPath.write(dir, "git", "t=$(mktemp '" + dir + "/call.XXXXXX') && { printf '%s\\0' \"$@\"; printf"
-                + " '\\n'; } > \"$t\" && cat \"$t\" >> '" + log + "'; rm -f \"$t\"\n");
+                + " '\\n'; } > \"$t\" && cat \"$t\" >> '" + log + "'; rm -f \"$t\"\n" + then);
         Map<String, String> env = new java.util.HashMap<>(ProgramOnPath.firstOnPath(dir, System.getenv()));
         // Answers kept on disk by earlier runs (keyed by content, and fixtures' ids repeat) would change the count.
         env.put("PRDIFF_CACHE_DIR", "");
