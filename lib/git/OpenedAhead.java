@@ -3,9 +3,6 @@ package dev.prdiff.git;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
-import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * One repository opened on another thread while the command line is still being parsed (picocli takes about 40 ms to
@@ -13,17 +10,19 @@ import java.util.concurrent.atomic.AtomicReference;
  * opens exactly the same directory, range, timeout and environment takes it instead of opening its own; any other
  * call, or one whose opening failed ahead, opens as always and meets its failure itself. Taken once.
  *
- * <p>No lambda and no record's equals here: each would spin classes at first use (about 10 ms on the main thread)
- * that the launcher's CDS archive holds only when its training run happened to open ahead.
+ * <p>Plain monitors, no lambda and no record's equals here: each of those spins or links classes at first use (a
+ * millisecond or more on the main thread, before anything is compiled) that the launcher's CDS archive holds only
+ * when its training run happened to open ahead; an AtomicReference or CompletableFuture first sets up VarHandles.
  */
 final class OpenedAhead implements Runnable {
-    private static final AtomicReference<OpenedAhead> PENDING = new AtomicReference<>();
+    private static OpenedAhead pending;
 
     private final Path dir;
     private final Duration timeout;
     private final Map<String, String> env;
     private final Git.RangeRevisions range;
-    private final CompletableFuture<Git> git = new CompletableFuture<>();
+    private boolean done;
+    private Git git;
 
     private OpenedAhead(Path dir, Duration timeout, Map<String, String> env, Git.RangeRevisions range) {
         this.dir = dir.toAbsolutePath().normalize();
@@ -35,31 +34,51 @@ final class OpenedAhead implements Runnable {
     /** Registers the opening now, so that a call can never miss it, and returns the work that completes it. */
     static Runnable register(Path dir, Duration timeout, Map<String, String> env, Git.RangeRevisions range) {
         OpenedAhead ahead = new OpenedAhead(dir, timeout, env, range);
-        PENDING.set(ahead);
+        synchronized (OpenedAhead.class) {
+            pending = ahead;
+        }
         return ahead;
     }
 
     @Override
     public void run() {
+        Git opened = null;
         try {
-            git.complete(Git.openNow(dir, timeout, env, range));
-        } catch (Throwable e) { // whatever it was, the call must not wait forever: it opens on its own
-            git.completeExceptionally(e);
+            opened = Git.openNow(dir, timeout, env, range);
+        } catch (Throwable e) { // whatever it was, the call opens on its own and meets it there
+        } finally {
+            synchronized (this) {
+                git = opened;
+                done = true;
+                notifyAll();
+            }
         }
     }
 
     /** The repository opened ahead for exactly these arguments, waiting for it if need be; else null. */
     static Git take(Path dir, Duration timeout, Map<String, String> env, Git.RangeRevisions range) {
-        OpenedAhead p = PENDING.getAndSet(null);
+        OpenedAhead p;
+        synchronized (OpenedAhead.class) {
+            p = pending;
+            pending = null;
+        }
         if (p == null || !p.dir.equals(dir) || !p.timeout.equals(timeout) || !p.env.equals(env)
                 || !sameRange(p.range, range)) {
             return null;
         }
+        return p.awaited();
+    }
+
+    private synchronized Git awaited() {
         try {
-            return p.git.join();
-        } catch (RuntimeException e) {
+            while (!done) {
+                wait();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
             return null;
         }
+        return git;
     }
 
     private static boolean sameRange(Git.RangeRevisions a, Git.RangeRevisions b) {
