@@ -19,6 +19,7 @@ import dev.prdiff.app.TargetAhead;
 import dev.prdiff.core.CdsTraining;
 import dev.prdiff.core.Json;
 import dev.prdiff.core.PrdiffException;
+import dev.prdiff.core.Version;
 import dev.prdiff.exec.DirectStdout;
 import dev.prdiff.exec.ProcessStdout;
 import dev.prdiff.exec.Utf8Relaunch;
@@ -34,10 +35,9 @@ import dev.prdiff.shape.SectionLimits;
 import dev.prdiff.shape.SideBySide;
 import picocli.AutoComplete;
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
 import java.io.BufferedOutputStream;
 import java.io.FileOutputStream;
@@ -54,45 +54,6 @@ import java.util.Map;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 
-@Command(name = "prdiff", mixinStandardHelpOptions = true, version = "prdiff " + dev.prdiff.core.Version.NUMBER, sortOptions = false,
-        usageHelpAutoWidth = true,
-        subcommands = {AutoComplete.GenerateCompletion.class, prdiff.Show.class, prdiff.Grep.class},
-        description = {
-            "Hermetic diffs of pull requests and local git history for agents and reviewers.",
-            "",
-            "TARGET is one of:",
-            "  A...B   what B changed since it forked from A (diffed from their merge base),",
-            "          as a pull request shows it",
-            "  A..B    tree A against tree B: also undoes what A has that B lacks",
-            "  REV     a branch, tag or HEAD~3: REV...HEAD; 4 to 64 hex digits are one",
-            "          commit against its first parent (as --commit REV)",
-            "  N, #N, OWNER/REPO#N, [https://]HOST/OWNER/REPO/pull/N: a pull request",
-            "With no TARGET: HEAD against the branch's upstream or the remote's default",
-            "branch (origin/HEAD, origin/main, master or trunk, else the local one), from",
-            "the merge base, uncommitted changes included; the range is named on stderr.",
-            "The words show and grep are commands (prdiff show --help), never a TARGET:",
-            "to diff a branch named show, write prdiff refs/heads/show or show...HEAD.",
-            ""},
-        footerHeading = "%nExamples:%n",
-        footer = {
-            "  prdiff                          this branch, as its pull request will show it",
-            "  prdiff main                     main...HEAD",
-            "  prdiff main...feature --files-only    the changed files as JSON",
-            "  prdiff main...feature -- go.mod pkg/api    one file, one directory",
-            "  prdiff 3f2a9c1                  one commit against its first parent",
-            "  prdiff 10745                    a pull request, as gh pr diff prints it",
-            "  prdiff cli/cli#10745 --file go.mod    one file of a pull request",
-            "  prdiff 10745 --sha 9c1e2d3      the pull request pinned to head 9c1e2d3",
-            "  prdiff 10745 --since 9c1e2d3    what changed since head 9c1e2d3 was reviewed",
-            "  prdiff main...feature --log     the range's commits",
-            "  prdiff show 9c1e2d3:go.mod      a file as commit 9c1e2d3 holds it",
-            "  prdiff grep TODO --sha 9c1e2d3 -- pkg    matching lines at that commit",
-            "",
-            "Shell completion (bash, zsh): source <(prdiff generate-completion)"},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:success, also when a --file matched nothing (a warning says so; see --strict)",
-            "1:error, printed as 'prdiff: error [CODE]: message'; discard stdout",
-            "2:usage error", "141:the reader closed stdout early (as git: 128 + SIGPIPE); no error printed"})
 class prdiff implements Callable<Integer> {
     static final int OK = 0;
     static final int ERROR = 1;
@@ -100,145 +61,86 @@ class prdiff implements Callable<Integer> {
     /** What a shell reports for git killed by SIGPIPE (128 + 13), so `set -o pipefail` scripts see the same. */
     static final int CLOSED_PIPE = 141;
 
-    @Parameters(arity = "0..*", paramLabel = "TARGET", description = "A...B, A..B, REV, PR number, OWNER/REPO#N or URL")
-    List<String> target = new ArrayList<>();
+    private static final String[] DESCRIPTION = {
+        "Hermetic diffs of pull requests and local git history for agents and reviewers.",
+        "",
+        "TARGET is one of:",
+        "  A...B   what B changed since it forked from A (diffed from their merge base),",
+        "          as a pull request shows it",
+        "  A..B    tree A against tree B: also undoes what A has that B lacks",
+        "  REV     a branch, tag or HEAD~3: REV...HEAD; 4 to 64 hex digits are one",
+        "          commit against its first parent (as --commit REV)",
+        "  N, #N, OWNER/REPO#N, [https://]HOST/OWNER/REPO/pull/N: a pull request",
+        "With no TARGET: HEAD against the branch's upstream or the remote's default",
+        "branch (origin/HEAD, origin/main, master or trunk, else the local one), from",
+        "the merge base, uncommitted changes included; the range is named on stderr.",
+        "The words show and grep are commands (prdiff show --help), never a TARGET:",
+        "to diff a branch named show, write prdiff refs/heads/show or show...HEAD.",
+        ""};
+    private static final String[] EXAMPLES = {
+        "  prdiff                          this branch, as its pull request will show it",
+        "  prdiff main                     main...HEAD",
+        "  prdiff main...feature --files-only    the changed files as JSON",
+        "  prdiff main...feature -- go.mod pkg/api    one file, one directory",
+        "  prdiff 3f2a9c1                  one commit against its first parent",
+        "  prdiff 10745                    a pull request, as gh pr diff prints it",
+        "  prdiff cli/cli#10745 --file go.mod    one file of a pull request",
+        "  prdiff 10745 --sha 9c1e2d3      the pull request pinned to head 9c1e2d3",
+        "  prdiff 10745 --since 9c1e2d3    what changed since head 9c1e2d3 was reviewed",
+        "  prdiff main...feature --log     the range's commits",
+        "  prdiff show 9c1e2d3:go.mod      a file as commit 9c1e2d3 holds it",
+        "  prdiff grep TODO --sha 9c1e2d3 -- pkg    matching lines at that commit",
+        "",
+        "Shell completion (bash, zsh): source <(prdiff generate-completion)"};
+    private static final String[] EXIT_CODES = {
+        "0:success, also when a --file matched nothing (a warning says so; see --strict)",
+        "1:error, printed as 'prdiff: error [CODE]: message'; discard stdout",
+        "2:usage error",
+        "141:the reader closed stdout early (as git: 128 + SIGPIPE); no error printed"};
 
-    @Option(names = "--file", paramLabel = "PATH[,PATH...]",
-            description = {"Only these files' sections: paths relative to the current folder (or -C DIR) as git's are,",
-                "a directory selects every changed file below it; repeatable, comma-separated.",
-                "Also: prdiff A...B -- PATH..."})
+    // The TARGET and the options, in the order of --help; commandLine() names each one's field and describes it.
+    List<String> target = new ArrayList<>();
     List<String> files = new ArrayList<>();
+    boolean strict;
+    boolean filesOnly;
+    boolean json;
+    List<String> include = new ArrayList<>();
+    List<String> exclude = new ArrayList<>();
+    List<String> status = new ArrayList<>();
+    Integer top;
+    int skip;
+    boolean stat;
+    boolean log;
+    String since;
+    Integer contextLines;
+    Long maxBytes;
+    Integer maxLines;
+    boolean noBinary;
+    boolean skipGenerated;
+    boolean lineNumbers;
+    boolean sideBySide;
+    Integer width;
+    String commit;
+    String base;
+    boolean untracked;
+    boolean cached;
+    Path dir;
+    boolean quiet;
+    boolean verbose;
+    String color;
+    boolean noPager;
+    int timeoutSeconds;
+    String repo;
+    String sha;
+    String baseSha;
+    boolean noFetch;
+    boolean info;
 
     /** The paths after {@code --}, as git takes them; split off before picocli parses the rest. */
     List<String> pathsAfterDashes = new ArrayList<>();
 
-    @Option(names = "--strict", description = "A selected path that matches no changed file is an error (NO_MATCH, exit 1),"
-            + " not a warning")
-    boolean strict;
-
-    @Option(names = "--files-only", description = "JSON list of changed files with line counts, no diff body")
-    boolean filesOnly;
-
-    @Option(names = "--json", description = {"One JSON envelope instead of the diff text: success, the counts, the"
-            + " range, each file's change with its shaped diff section, pagination, errors and warnings"})
-    boolean json;
-
-    @Option(names = "--include", paramLabel = "GLOB", description = {"Only files whose path (or a rename's old path)"
-            + " matches GLOB; repeatable. * and ? stay in a folder, ** crosses folders;",
-            "a GLOB without / matches the file name at any depth, a folder matches all below it"})
-    List<String> include = new ArrayList<>();
-
-    @Option(names = "--exclude", paramLabel = "GLOB", description = "Leave out files matching GLOB, as --include reads"
-            + " it; repeatable, wins over --include")
-    List<String> exclude = new ArrayList<>();
-
-    @Option(names = "--status", paramLabel = "TYPE[,TYPE...]", description = "Only these changes: added, modified,"
-            + " deleted, renamed, copied (git's --diff-filter=AMDRC); repeatable")
-    List<String> status = new ArrayList<>();
-
-    @Option(names = "--top", paramLabel = "N", description = "Show N changed files (after filters), in diff order;"
-            + " the page is reported as pagination (stderr, or in --files-only's JSON)")
-    Integer top;
-
-    @Option(names = "--skip", paramLabel = "N", defaultValue = "0",
-            description = "Start after the first N changed files (after filters); see --top")
-    int skip;
-
-    @Option(names = "--stat", description = "A diffstat with totals, as git diff --stat prints it into a pipe")
-    boolean stat;
-
-    @Option(names = "--log", description = "The range's commits instead of the diff, newest first: 7-character hash,"
-            + " author date (ISO 8601), author, subject; a pull request needs --sha")
-    boolean log;
-
-    @Option(names = "--since", paramLabel = "SHA", description = {"Interdiff: what the pull request (or A...B) changed"
-            + " since its earlier head SHA, computed from objects;",
-            "after a rebase, only what changed beyond it (the two pull request diffs are compared, not the heads)"})
-    String since;
-
-    @Option(names = {"-U", "--unified"}, paramLabel = "N", description = "N lines of context (0 to 20) instead of 3,"
-            + " computed by git from objects; a pull request needs --sha")
-    Integer contextLines;
-
-    @Option(names = "--max-bytes", paramLabel = "N", description = {"At most N bytes of diff (" + SectionLimits.MIN_BYTES
-            + " to 64 MiB): whole sections that fit, in diff order, then a table of contents",
-            "of the files left out, each with its counts and the command that prints it; no section is cut"})
-    Long maxBytes;
-
-    @Option(names = "--max-lines", paramLabel = "N", description = "At most N hunk lines per file, cut between hunks"
-            + " where one fits, with a marker line; the cut files are named in a warning")
-    Integer maxLines;
-
-    @Option(names = "--no-binary", description = "A binary file's patch becomes git's 'Binary files a/x and b/x differ'")
-    boolean noBinary;
-
-    @Option(names = "--skip-generated", description = "Lock files and generated code (by name, or linguist-generated in"
-            + " .gitattributes) keep their header; their changes become one marker line")
-    boolean skipGenerated;
-
-    @Option(names = "--line-numbers", description = "Number each hunk line with its old and new line numbers"
-            + " ('  12   13 | context'), to cite path:line")
-    boolean lineNumbers;
-
-    @Option(names = "--side-by-side", description = "Each hunk as old | new columns with line numbers; headers"
-            + " unchanged")
-    boolean sideBySide;
-
-    @Option(names = "--width", paramLabel = "N", description = "With --side-by-side: columns per row, 40 to 1000"
-            + " (default: COLUMNS when stdout is a terminal, else 160)")
-    Integer width;
-
-    @Option(names = "--commit", paramLabel = "REV", description = "One commit against its first parent")
-    String commit;
-
-    @Option(names = "--base", paramLabel = "REF", description = "With no TARGET: diff REF...HEAD (committed changes)")
-    String base;
-
-    @Option(names = "--untracked", description = "With no TARGET: uncommitted changes from the merge base, untracked"
-            + " files included as added (your index is never written)")
-    boolean untracked;
-
-    @Option(names = "--cached", description = "With no TARGET: staged changes only, from the merge base (as git diff --cached)")
-    boolean cached;
-
-    @Option(names = "-C", paramLabel = "DIR", description = "Run in this repository instead of the current directory")
-    Path dir;
-
-    @Option(names = {"-q", "--quiet"}, description = "No notices on stderr; warnings and errors are still printed")
-    boolean quiet;
-
-    @Option(names = {"-v", "--verbose"},
-            description = "Always name what was diffed on stderr (the range and its SHAs, a pull request's head and base)")
-    boolean verbose;
-
-    @Option(names = "--color", paramLabel = "WHEN", defaultValue = "auto",
-            description = "Colour the diff: auto (when stdout is a terminal), always or never (default: ${DEFAULT-VALUE})")
-    String color;
-
-    @Option(names = "--no-pager", description = "In a terminal, write straight to it instead of through the pager"
-            + " (PRDIFF_PAGER, else PAGER, else less with LESS=FRX)")
-    boolean noPager;
-
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "30",
-            description = "Limit for each git or gh call (default: ${DEFAULT-VALUE})")
-    int timeoutSeconds;
-
-    @Option(names = {"-R", "--repo"}, paramLabel = "[HOST/]OWNER/REPO",
-            description = "Pull request repository (default: gh's own choice: GH_REPO, then the git remotes)")
-    String repo;
-
-    @Option(names = "--sha", paramLabel = "SHA",
-            description = "Pull request: compute base...SHA from git objects, never from a checkout")
-    String sha;
-
-    @Option(names = "--base-sha", paramLabel = "SHA", description = "Pull request with --sha: pin the base commit too")
-    String baseSha;
-
-    @Option(names = "--no-fetch", description = "Pull request with --sha: never fetch missing commits")
-    boolean noFetch;
-
-    @Option(names = "--info", description = "Pull request: print its metadata (head/base SHAs and refs, state, title, URL)")
-    boolean info;
+    /** This command's command line, for its usage errors. */
+    CommandLine self;
 
     /** The TARGET as read, once call() has read it. */
     Target parsedTarget;
@@ -302,7 +204,7 @@ class prdiff implements Callable<Integer> {
     static int run(OutputStream stdout, PrintStream err, Map<String, String> env, boolean terminal, String... args) {
         WatchedOutput out = new WatchedOutput(stdout);
         prdiff command = new prdiff(out, err, env, terminal);
-        CommandLine cli = new CommandLine(command)
+        CommandLine cli = commandLine(command)
                 .setOut(new java.io.PrintWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8), true))
                 .setErr(new java.io.PrintWriter(err, true))
                 .setParameterExceptionHandler((e, a) -> {
@@ -327,8 +229,6 @@ class prdiff implements Callable<Integer> {
                     err.println("prdiff: error [INTERNAL_ERROR]: " + e);
                     return ERROR;
                 });
-        // As git grep -e: the word after -e is the pattern even when it looks like an option (-e -i, -e --sha).
-        cli.getSubcommands().get("grep").setAllowOptionsAsOptionParameters(true);
         int dashes = List.of(args).indexOf("--");
         if (dashes >= 0) {
             command.pathsAfterDashes.addAll(List.of(args).subList(dashes + 1, args.length));
@@ -345,6 +245,260 @@ class prdiff implements Callable<Integer> {
             return writeFailed(e, err);
         }
         return code;
+    }
+
+    /**
+     * prdiff's command line. It is built in code, not read from picocli's annotations: every annotation type read
+     * makes a proxy class at run time (nine of them, about 20 ms of every start with the code C1 then compiles),
+     * and JDK 17's CDS archive keeps none. Each option writes the field of its command named with it.
+     */
+    static CommandLine commandLine(prdiff command) {
+        CommandSpec spec = command(command, "prdiff", DESCRIPTION, EXIT_CODES).version("prdiff " + Version.NUMBER);
+        spec.usageMessage().footerHeading("%nExamples:%n").footer(EXAMPLES);
+        bind(spec, command, "target", PositionalParamSpec.builder()
+                .arity("0..*")
+                .paramLabel("TARGET")
+                .description("A...B, A..B, REV, PR number, OWNER/REPO#N or URL"));
+        bind(spec, command, "files", OptionSpec.builder("--file")
+                .paramLabel("PATH[,PATH...]")
+                .description("Only these files' sections: paths relative to the current folder (or -C DIR) as git's are,",
+                        "a directory selects every changed file below it; repeatable, comma-separated.",
+                        "Also: prdiff A...B -- PATH..."));
+        bind(spec, command, "strict", OptionSpec.builder("--strict")
+                .description("A selected path that matches no changed file is an error (NO_MATCH, exit 1),"
+                        + " not a warning"));
+        bind(spec, command, "filesOnly", OptionSpec.builder("--files-only")
+                .description("JSON list of changed files with line counts, no diff body"));
+        bind(spec, command, "json", OptionSpec.builder("--json")
+                .description("One JSON envelope instead of the diff text: success, the counts, the"
+                        + " range, each file's change with its shaped diff section, pagination, errors and warnings"));
+        bind(spec, command, "include", OptionSpec.builder("--include")
+                .paramLabel("GLOB")
+                .description("Only files whose path (or a rename's old path)"
+                        + " matches GLOB; repeatable. * and ? stay in a folder, ** crosses folders;",
+                        "a GLOB without / matches the file name at any depth, a folder matches all below it"));
+        bind(spec, command, "exclude", OptionSpec.builder("--exclude")
+                .paramLabel("GLOB")
+                .description("Leave out files matching GLOB, as --include reads"
+                        + " it; repeatable, wins over --include"));
+        bind(spec, command, "status", OptionSpec.builder("--status")
+                .paramLabel("TYPE[,TYPE...]")
+                .description("Only these changes: added, modified,"
+                        + " deleted, renamed, copied (git's --diff-filter=AMDRC); repeatable"));
+        bind(spec, command, "top", OptionSpec.builder("--top")
+                .paramLabel("N")
+                .description("Show N changed files (after filters), in diff order;"
+                        + " the page is reported as pagination (stderr, or in --files-only's JSON)"));
+        bind(spec, command, "skip", OptionSpec.builder("--skip")
+                .paramLabel("N")
+                .defaultValue("0")
+                .description("Start after the first N changed files (after filters); see --top"));
+        bind(spec, command, "stat", OptionSpec.builder("--stat")
+                .description("A diffstat with totals, as git diff --stat prints it into a pipe"));
+        bind(spec, command, "log", OptionSpec.builder("--log")
+                .description("The range's commits instead of the diff, newest first: 7-character hash,"
+                        + " author date (ISO 8601), author, subject; a pull request needs --sha"));
+        bind(spec, command, "since", OptionSpec.builder("--since")
+                .paramLabel("SHA")
+                .description("Interdiff: what the pull request (or A...B) changed"
+                        + " since its earlier head SHA, computed from objects;",
+                        "after a rebase, only what changed beyond it (the two pull request diffs are compared, not the heads)"));
+        bind(spec, command, "contextLines", OptionSpec.builder("-U", "--unified")
+                .paramLabel("N")
+                .description("N lines of context (0 to 20) instead of 3,"
+                        + " computed by git from objects; a pull request needs --sha"));
+        bind(spec, command, "maxBytes", OptionSpec.builder("--max-bytes")
+                .paramLabel("N")
+                .description("At most N bytes of diff (" + SectionLimits.MIN_BYTES
+                        + " to 64 MiB): whole sections that fit, in diff order, then a table of contents",
+                        "of the files left out, each with its counts and the command that prints it; no section is cut"));
+        bind(spec, command, "maxLines", OptionSpec.builder("--max-lines")
+                .paramLabel("N")
+                .description("At most N hunk lines per file, cut between hunks"
+                        + " where one fits, with a marker line; the cut files are named in a warning"));
+        bind(spec, command, "noBinary", OptionSpec.builder("--no-binary")
+                .description("A binary file's patch becomes git's 'Binary files a/x and b/x differ'"));
+        bind(spec, command, "skipGenerated", OptionSpec.builder("--skip-generated")
+                .description("Lock files and generated code (by name, or linguist-generated in"
+                        + " .gitattributes) keep their header; their changes become one marker line"));
+        bind(spec, command, "lineNumbers", OptionSpec.builder("--line-numbers")
+                .description("Number each hunk line with its old and new line numbers"
+                        + " ('  12   13 | context'), to cite path:line"));
+        bind(spec, command, "sideBySide", OptionSpec.builder("--side-by-side")
+                .description("Each hunk as old | new columns with line numbers; headers"
+                        + " unchanged"));
+        bind(spec, command, "width", OptionSpec.builder("--width")
+                .paramLabel("N")
+                .description("With --side-by-side: columns per row, 40 to 1000"
+                        + " (default: COLUMNS when stdout is a terminal, else 160)"));
+        bind(spec, command, "commit", OptionSpec.builder("--commit")
+                .paramLabel("REV")
+                .description("One commit against its first parent"));
+        bind(spec, command, "base", OptionSpec.builder("--base")
+                .paramLabel("REF")
+                .description("With no TARGET: diff REF...HEAD (committed changes)"));
+        bind(spec, command, "untracked", OptionSpec.builder("--untracked")
+                .description("With no TARGET: uncommitted changes from the merge base, untracked"
+                        + " files included as added (your index is never written)"));
+        bind(spec, command, "cached", OptionSpec.builder("--cached")
+                .description("With no TARGET: staged changes only, from the merge base (as git diff --cached)"));
+        bind(spec, command, "dir", OptionSpec.builder("-C")
+                .paramLabel("DIR")
+                .description("Run in this repository instead of the current directory"));
+        bind(spec, command, "quiet", OptionSpec.builder("-q", "--quiet")
+                .description("No notices on stderr; warnings and errors are still printed"));
+        bind(spec, command, "verbose", OptionSpec.builder("-v", "--verbose")
+                .description("Always name what was diffed on stderr (the range and its SHAs, a pull request's head and base)"));
+        bind(spec, command, "color", OptionSpec.builder("--color")
+                .paramLabel("WHEN")
+                .defaultValue("auto")
+                .description("Colour the diff: auto (when stdout is a terminal), always or never (default: ${DEFAULT-VALUE})"));
+        bind(spec, command, "noPager", OptionSpec.builder("--no-pager")
+                .description("In a terminal, write straight to it instead of through the pager"
+                        + " (PRDIFF_PAGER, else PAGER, else less with LESS=FRX)"));
+        bind(spec, command, "timeoutSeconds", OptionSpec.builder("--timeout")
+                .paramLabel("SECONDS")
+                .defaultValue("30")
+                .description("Limit for each git or gh call (default: ${DEFAULT-VALUE})"));
+        bind(spec, command, "repo", OptionSpec.builder("-R", "--repo")
+                .paramLabel("[HOST/]OWNER/REPO")
+                .description("Pull request repository (default: gh's own choice: GH_REPO, then the git remotes)"));
+        bind(spec, command, "sha", OptionSpec.builder("--sha")
+                .paramLabel("SHA")
+                .description("Pull request: compute base...SHA from git objects, never from a checkout"));
+        bind(spec, command, "baseSha", OptionSpec.builder("--base-sha")
+                .paramLabel("SHA")
+                .description("Pull request with --sha: pin the base commit too"));
+        bind(spec, command, "noFetch", OptionSpec.builder("--no-fetch")
+                .description("Pull request with --sha: never fetch missing commits"));
+        bind(spec, command, "info", OptionSpec.builder("--info")
+                .description("Pull request: print its metadata (head/base SHAs and refs, state, title, URL)"));
+
+        standardHelpOptions(spec);
+        CommandLine cli = new CommandLine(spec);
+        cli.addSubcommand("generate-completion", new CommandLine(Completion.spec()));
+        cli.addSubcommand("show", new CommandLine(Show.spec(new Show(command))));
+        // As git grep -e: the word after -e is the pattern even when it looks like an option (-e -i, -e --sha).
+        cli.addSubcommand("grep", new CommandLine(Grep.spec(new Grep(command))).setAllowOptionsAsOptionParameters(true));
+        command.self = cli;
+        return cli;
+    }
+
+    /** A command with prdiff's usage layout: options in the order given, help as wide as the terminal. */
+    private static CommandSpec command(Object command, String name, String[] description, String[] exitCodes) {
+        CommandSpec spec = CommandSpec.wrapWithoutInspection(command).name(name);
+        Map<String, String> codes = new java.util.LinkedHashMap<>();
+        for (String line : exitCodes) {
+            int colon = line.indexOf(':');
+            codes.put(line.substring(0, colon), line.substring(colon + 1));
+        }
+        spec.usageMessage().sortOptions(false).autoWidth(true).description(description)
+                .exitCodeListHeading("%nExit codes:%n").exitCodeList(codes);
+        return spec;
+    }
+
+    /** -h/--help and -V/--version, as picocli's mixinStandardHelpOptions adds them (after the command's own). */
+    private static void standardHelpOptions(CommandSpec spec) {
+        spec.addOption(OptionSpec.builder("-h", "--help").usageHelp(true)
+                .description("Show this help message and exit.").build());
+        spec.addOption(OptionSpec.builder("-V", "--version").versionHelp(true)
+                .description("Print version information and exit.").build());
+    }
+
+    private static void bind(CommandSpec spec, Object command, String field, OptionSpec.Builder option) {
+        FieldValue value = FieldValue.of(command, field);
+        spec.addOption(option.type(value.type()).auxiliaryTypes(value.elementTypes()).getter(value).setter(value)
+                .initialValue(value.get()).hasInitialValue(true).build());
+    }
+
+    /** As @Parameters binds one: required when its arity asks for at least one value. */
+    private static void bind(CommandSpec spec, Object command, String field, PositionalParamSpec.Builder parameter) {
+        FieldValue value = FieldValue.of(command, field);
+        PositionalParamSpec built = parameter.type(value.type()).auxiliaryTypes(value.elementTypes()).getter(value)
+                .setter(value).initialValue(value.get()).hasInitialValue(true).build();
+        spec.addPositional(built.arity().min > 0 ? built.toBuilder().required(true).build() : built);
+    }
+
+    /** A field of a command, as picocli reads and writes an option's value there. */
+    private record FieldValue(Object command, java.lang.reflect.Field field)
+            implements CommandLine.Model.IGetter, CommandLine.Model.ISetter {
+        static FieldValue of(Object command, String name) {
+            try {
+                java.lang.reflect.Field field = command.getClass().getDeclaredField(name);
+                field.setAccessible(true);
+                return new FieldValue(command, field);
+            } catch (NoSuchFieldException e) {
+                throw new IllegalStateException("no field " + name + " in " + command.getClass(), e);
+            }
+        }
+
+        Class<?> type() {
+            return field.getType();
+        }
+
+        /** List<String>'s String; none for a field of a plain type. */
+        Class<?>[] elementTypes() {
+            if (!(field.getGenericType() instanceof java.lang.reflect.ParameterizedType p)) {
+                return new Class<?>[0];
+            }
+            java.lang.reflect.Type[] arguments = p.getActualTypeArguments();
+            Class<?>[] types = new Class<?>[arguments.length];
+            for (int i = 0; i < arguments.length; i++) {
+                types[i] = (Class<?>) arguments[i];
+            }
+            return types;
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public <T> T get() {
+            try {
+                return (T) field.get(command);
+            } catch (IllegalAccessException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+
+        @Override
+        public <T> T set(T value) {
+            T old = get();
+            try {
+                field.set(command, value);
+            } catch (IllegalAccessException e) {
+                throw new IllegalStateException(e);
+            }
+            return old;
+        }
+    }
+
+    /** generate-completion as picocli's AutoComplete.GenerateCompletion declares it, without its annotations. */
+    static final class Completion implements Runnable {
+        CommandSpec spec;
+
+        static CommandSpec spec() {
+            Completion completion = new Completion();
+            CommandSpec spec = CommandSpec.wrapWithoutInspection(completion).name("generate-completion")
+                    .version("generate-completion " + CommandLine.VERSION).helpCommand(true);
+            spec.usageMessage().optionListHeading("Options:%n").description(
+                    "Generate bash/zsh completion script for ${ROOT-COMMAND-NAME:-the root command of this command}.",
+                    "Run the following command to give `${ROOT-COMMAND-NAME:-$PARENTCOMMAND}` TAB completion in the"
+                            + " current shell:",
+                    "",
+                    "  source <(${PARENT-COMMAND-FULL-NAME:-$PARENTCOMMAND} ${COMMAND-NAME})",
+                    "");
+            standardHelpOptions(spec);
+            completion.spec = spec;
+            return spec;
+        }
+
+        @Override
+        public void run() {
+            // not println: a script with Windows line ends fails in odd ways (as picocli's own says)
+            java.io.PrintWriter out = spec.commandLine().getOut();
+            out.print(AutoComplete.bash(spec.root().name(), spec.root().commandLine()));
+            out.print('\n');
+            out.flush();
+        }
     }
 
     /**
@@ -443,19 +597,19 @@ class prdiff implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         if (timeoutSeconds <= 0) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "--timeout must be a positive number of seconds");
+            throw new CommandLine.ParameterException(self, "--timeout must be a positive number of seconds");
         }
         if (target.size() > 1) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "at most one TARGET, got " + target
+            throw new CommandLine.ParameterException(self, "at most one TARGET, got " + target
                     + "; to select files, put them after -- (prdiff " + target.get(0) + " -- "
                     + String.join(" ", target.subList(1, target.size())) + ") or use --file");
         }
         if (quiet && verbose) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "-q and -v contradict each other");
+            throw new CommandLine.ParameterException(self, "-q and -v contradict each other");
         }
         if (info && (filesOnly || !files.isEmpty() || !pathsAfterDashes.isEmpty() || sha != null || since != null
                 || log)) {
-            throw new CommandLine.ParameterException(new CommandLine(this),
+            throw new CommandLine.ParameterException(self,
                     "--info prints metadata only; it does not combine with --files-only, --file, --sha, --since"
                             + " or --log");
         }
@@ -464,27 +618,27 @@ class prdiff implements Callable<Integer> {
         parsedTarget = Target.parse(target.isEmpty() ? null : target.get(0), commit, base);
         if (untracked || cached) {
             if (untracked && cached) {
-                throw new CommandLine.ParameterException(new CommandLine(this),
+                throw new CommandLine.ParameterException(self,
                         "--cached shows the index only and --untracked the work tree: choose one");
             }
             if (!(parsedTarget instanceof Target.Auto a)) {
-                throw new CommandLine.ParameterException(new CommandLine(this),
+                throw new CommandLine.ParameterException(self,
                         "--cached and --untracked apply only with no TARGET (the branch since its merge base)");
             }
             parsedTarget = new Target.Auto(a.base(), cached ? LocalDiffs.WorkTree.STAGED : LocalDiffs.WorkTree.UNTRACKED);
         }
         if ((stat || filesOnly || log) && (maxBytes != null || maxLines != null || noBinary || skipGenerated)) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "--max-bytes, --max-lines, --no-binary and"
+            throw new CommandLine.ParameterException(self, "--max-bytes, --max-lines, --no-binary and"
                     + " --skip-generated shape a diff; " + (stat ? "--stat" : filesOnly ? "--files-only" : "--log")
                     + " prints none");
         }
         if (stat && filesOnly) {
-            throw new CommandLine.ParameterException(new CommandLine(this),
+            throw new CommandLine.ParameterException(self,
                     "--stat and --files-only are two answers: choose one");
         }
         DiffLayout layout = layout();
         if (log && (stat || filesOnly)) {
-            throw new CommandLine.ParameterException(new CommandLine(this),
+            throw new CommandLine.ParameterException(self,
                     "--log is an answer of its own: it does not combine with " + (stat ? "--stat" : "--files-only"));
         }
         OutputShape shape = new OutputShape(new FileFilter(include, exclude, FileFilter.statuses(status)), top, skip,
@@ -496,12 +650,12 @@ class prdiff implements Callable<Integer> {
             case "auto" -> terminal;
             case "always" -> true;
             case "never" -> false;
-            default -> throw new CommandLine.ParameterException(new CommandLine(this),
+            default -> throw new CommandLine.ParameterException(self,
                     "--color must be auto, always or never, not '" + color + "'");
         } && layout.plain();
         if (json) {
             if (info || filesOnly || stat || log) {
-                throw new CommandLine.ParameterException(new CommandLine(this), "--json is the diff's envelope: it does"
+                throw new CommandLine.ParameterException(self, "--json is the diff's envelope: it does"
                         + " not combine with " + (info ? "--info" : filesOnly ? "--files-only" : stat ? "--stat" : "--log"));
             }
             return writeEnvelope(request);
@@ -592,15 +746,15 @@ class prdiff implements Callable<Integer> {
         }
         String options = "--line-numbers, --side-by-side and --width";
         if (filesOnly || stat || info || log) {
-            throw new CommandLine.ParameterException(new CommandLine(this), options + " lay out the diff; they do not"
+            throw new CommandLine.ParameterException(self, options + " lay out the diff; they do not"
                     + " combine with " + (filesOnly ? "--files-only" : stat ? "--stat" : info ? "--info" : "--log"));
         }
         if (color.equals("always")) {
-            throw new CommandLine.ParameterException(new CommandLine(this), options + " are not coloured: drop"
+            throw new CommandLine.ParameterException(self, options + " are not coloured: drop"
                     + " --color=always (or use --color=never)");
         }
         if (width != null && !sideBySide) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "--width applies only with --side-by-side");
+            throw new CommandLine.ParameterException(self, "--width applies only with --side-by-side");
         }
         Integer columns = width;
         if (columns == null && terminal) {
@@ -609,7 +763,7 @@ class prdiff implements Callable<Integer> {
         try {
             return DiffLayout.of(sideBySide ? "side_by_side" : "unified", lineNumbers, sideBySide ? columns : null);
         } catch (PrdiffException e) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "--width: " + e.getMessage());
+            throw new CommandLine.ParameterException(self, "--width: " + e.getMessage());
         }
     }
 
@@ -692,14 +846,23 @@ class prdiff implements Callable<Integer> {
 
     /** The options show and grep share; -C and --timeout, when given, win over prdiff's own. */
     static final class ReadOptions {
-        @Option(names = "-C", paramLabel = "DIR", description = "Run in this repository instead of the current directory")
         Path dir;
-
-        @Option(names = "--timeout", paramLabel = "SECONDS", description = "Limit for each git call (default: 30)")
         Integer timeoutSeconds;
-
-        @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
         boolean help;
+
+        /** Adds them to {@code spec}, after its own options, as a picocli mixin would. */
+        void addTo(CommandSpec spec) {
+            ReadOptions options = this;
+            bind(spec, options, "dir", OptionSpec.builder("-C")
+                    .paramLabel("DIR")
+                    .description("Run in this repository instead of the current directory"));
+            bind(spec, options, "timeoutSeconds", OptionSpec.builder("--timeout")
+                    .paramLabel("SECONDS")
+                    .description("Limit for each git call (default: 30)"));
+            bind(spec, options, "help", OptionSpec.builder("-h", "--help")
+                    .usageHelp(true)
+                    .description("Show this help message and exit."));
+        }
     }
 
     /** Reads at a commit for the show and grep commands: their own -C and --timeout, else prdiff's. */
@@ -715,29 +878,35 @@ class prdiff implements Callable<Integer> {
         return new CommitReads(Git.open(where, Duration.ofSeconds(seconds), env));
     }
 
-    @Command(name = "show", sortOptions = false, usageHelpAutoWidth = true,
-            description = {"Print a file as a commit holds it, byte for byte as git show SHA:PATH",
+    static final class Show implements Callable<Integer> {
+        final prdiff parent;
+        CommandSpec spec;
+        String revAndPath;
+        final ReadOptions options = new ReadOptions();
+
+        Show(prdiff parent) {
+            this.parent = parent;
+        }
+
+        static CommandSpec spec(Show show) {
+            CommandSpec spec = command(show, "show", new String[] {
+                "Print a file as a commit holds it, byte for byte as git show SHA:PATH",
                 "prints it, from git objects alone: the work tree, the index, your config",
                 "and attributes (textconv, filters, core.autocrlf) play no part. A folder",
                 "prints git show's listing (tree FULLSHA:PATH, a blank line, its entries,",
                 "folders with a trailing /); SHA: alone lists the top folder.", ""},
-            exitCodeListHeading = "%nExit codes:%n",
-            exitCodeList = {"0:success", "1:error, printed as 'prdiff: error [CODE]: message' (PATH_NOT_FOUND,"
-                    + " SHA_NOT_FOUND, ...)", "2:usage error"})
-    static final class Show implements Callable<Integer> {
-        @ParentCommand
-        prdiff parent;
-
-        @CommandLine.Spec
-        CommandLine.Model.CommandSpec spec;
-
-        @Parameters(index = "0", paramLabel = "SHA:PATH", description = {"A commit as --commit takes it (hex digits are"
-                + " always an object id), a colon and a path from the top of the repository (not from the current"
-                + " folder); split at the first colon, so the path may hold colons"})
-        String revAndPath;
-
-        @CommandLine.Mixin
-        ReadOptions options;
+                    new String[] {"0:success", "1:error, printed as 'prdiff: error [CODE]: message' (PATH_NOT_FOUND,"
+                            + " SHA_NOT_FOUND, ...)", "2:usage error"});
+            bind(spec, show, "revAndPath", PositionalParamSpec.builder()
+                    .index("0")
+                    .paramLabel("SHA:PATH")
+                    .description("A commit as --commit takes it (hex digits are"
+                            + " always an object id), a colon and a path from the top of the repository (not from the current"
+                            + " folder); split at the first colon, so the path may hold colons"));
+            show.options.addTo(spec);
+            show.spec = spec;
+            return spec;
+        }
 
         @Override
         public Integer call() throws IOException {
@@ -747,56 +916,60 @@ class prdiff implements Callable<Integer> {
         }
     }
 
-    @Command(name = "grep", sortOptions = false, usageHelpAutoWidth = true,
-            customSynopsis = {"prdiff grep [-iwEF] (PATTERN | -e PATTERN) --sha SHA [-C DIR]",
-                "            [--timeout SECONDS] [-- PATHS...]"},
-            description = {"Print the lines matching PATTERN in the files a commit holds, with line",
+    static final class Grep implements Callable<Integer> {
+        final prdiff parent;
+        CommandSpec spec;
+        String pattern;
+        String patternOption;
+        String sha;
+        boolean ignoreCase;
+        boolean fixed;
+        boolean extended;
+        boolean word;
+        final ReadOptions options = new ReadOptions();
+
+        Grep(prdiff parent) {
+            this.parent = parent;
+        }
+
+        static CommandSpec spec(Grep grep) {
+            CommandSpec spec = command(grep, "grep", new String[] {
+                "Print the lines matching PATTERN in the files a commit holds, with line",
                 "numbers, byte for byte as git grep -n PATTERN FULLSHA -- PATHS prints them",
                 "in a bare clone: FULLSHA:PATH:LINE:TEXT, or 'Binary file FULLSHA:PATH",
                 "matches'. From git objects alone: the work tree, the index, your config",
                 "(grep.*) and attributes play no part. PATHS are git pathspecs from the top",
                 "of the repository.", ""},
-            footerHeading = "%nExamples:%n",
-            footer = {"  prdiff grep TODO --sha 9c1e2d3",
-                "  prdiff grep -i -F 'a.b(' --sha main -- src docs/guide.md",
-                "  prdiff grep -e --force --sha 9c1e2d3     a pattern that starts with -"},
-            exitCodeListHeading = "%nExit codes:%n",
-            exitCodeList = {"0:some line matched",
-                "1:no line matched (nothing on stderr, as git grep), or an error printed as 'prdiff: error [CODE]: ...'",
-                "2:usage error"})
-    static final class Grep implements Callable<Integer> {
-        @ParentCommand
-        prdiff parent;
-
-        @CommandLine.Spec
-        CommandLine.Model.CommandSpec spec;
-
-        @Parameters(arity = "0..1", paramLabel = "PATTERN",
-                description = "A basic regular expression, as git grep reads one (or see -E, -F)")
-        String pattern;
-
-        @Option(names = {"-e", "--regexp"}, paramLabel = "PATTERN",
-                description = "The pattern, when it starts with - (instead of the PATTERN argument)")
-        String patternOption;
-
-        @Option(names = "--sha", required = true, paramLabel = "SHA",
-                description = "The commit to search (as --commit takes it: hex digits are always an object id)")
-        String sha;
-
-        @Option(names = {"-i", "--ignore-case"}, description = "Ignore case")
-        boolean ignoreCase;
-
-        @Option(names = {"-F", "--fixed-strings"}, description = "PATTERN is text, not a regular expression")
-        boolean fixed;
-
-        @Option(names = {"-E", "--extended-regexp"}, description = "PATTERN is an extended regular expression")
-        boolean extended;
-
-        @Option(names = {"-w", "--word-regexp"}, description = "Match whole words only")
-        boolean word;
-
-        @CommandLine.Mixin
-        ReadOptions options;
+                    new String[] {"0:some line matched", "1:no line matched (nothing on stderr, as git grep), or an"
+                            + " error printed as 'prdiff: error [CODE]: ...'", "2:usage error"});
+            spec.usageMessage().customSynopsis("prdiff grep [-iwEF] (PATTERN | -e PATTERN) --sha SHA [-C DIR]",
+                            "            [--timeout SECONDS] [-- PATHS...]")
+                    .footerHeading("%nExamples:%n").footer("  prdiff grep TODO --sha 9c1e2d3",
+                            "  prdiff grep -i -F 'a.b(' --sha main -- src docs/guide.md",
+                            "  prdiff grep -e --force --sha 9c1e2d3     a pattern that starts with -");
+            bind(spec, grep, "pattern", PositionalParamSpec.builder()
+                    .arity("0..1")
+                    .paramLabel("PATTERN")
+                    .description("A basic regular expression, as git grep reads one (or see -E, -F)"));
+            bind(spec, grep, "patternOption", OptionSpec.builder("-e", "--regexp")
+                    .paramLabel("PATTERN")
+                    .description("The pattern, when it starts with - (instead of the PATTERN argument)"));
+            bind(spec, grep, "sha", OptionSpec.builder("--sha")
+                    .required(true)
+                    .paramLabel("SHA")
+                    .description("The commit to search (as --commit takes it: hex digits are always an object id)"));
+            bind(spec, grep, "ignoreCase", OptionSpec.builder("-i", "--ignore-case")
+                    .description("Ignore case"));
+            bind(spec, grep, "fixed", OptionSpec.builder("-F", "--fixed-strings")
+                    .description("PATTERN is text, not a regular expression"));
+            bind(spec, grep, "extended", OptionSpec.builder("-E", "--extended-regexp")
+                    .description("PATTERN is an extended regular expression"));
+            bind(spec, grep, "word", OptionSpec.builder("-w", "--word-regexp")
+                    .description("Match whole words only"));
+            grep.options.addTo(spec);
+            grep.spec = spec;
+            return spec;
+        }
 
         @Override
         public Integer call() {

@@ -5,7 +5,7 @@ import java.time.Duration;
 import java.util.Map;
 
 /**
- * One repository opened on another thread while the command line is still being parsed (picocli takes about 40 ms to
+ * One repository opened on another thread while the command line is still being parsed (picocli takes about 20 ms to
  * build its command): discovery, the range's revisions and merge bases, and the scratch directory. The call that then
  * opens exactly the same directory, range, timeout and environment takes it instead of opening its own; any other
  * call, or one whose opening failed ahead, opens as always and meets its failure itself. Taken once.
