@@ -416,7 +416,7 @@ class prdiff implements Callable<Integer> {
         FieldValue value = FieldValue.of(command, field);
         PositionalParamSpec built = parameter.type(value.type()).auxiliaryTypes(value.elementTypes()).getter(value)
                 .setter(value).initialValue(value.get()).hasInitialValue(true).build();
-        spec.addPositional(built.arity().min > 0 ? built.toBuilder().required(true).build() : built);
+        spec.addPositional(built.arity().min() > 0 ? built.toBuilder().required(true).build() : built);
     }
 
     /** A field of a command, as picocli reads and writes an option's value there. */
