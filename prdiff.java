@@ -878,14 +878,33 @@ class prdiff implements Callable<Integer> {
         return new CommitReads(Git.open(where, Duration.ofSeconds(seconds), env));
     }
 
-    static final class Show implements Callable<Integer> {
+    /** show and grep: they read at a commit, with -C and --timeout of their own after their other options. */
+    abstract static class ReadCommand implements Callable<Integer> {
         final prdiff parent;
-        CommandSpec spec;
-        String revAndPath;
         final ReadOptions options = new ReadOptions();
+        CommandSpec spec;
+
+        ReadCommand(prdiff parent) {
+            this.parent = parent;
+        }
+
+        /** {@code spec} with the shared options added, kept as this command's. */
+        CommandSpec finish(CommandSpec spec) {
+            options.addTo(spec);
+            this.spec = spec;
+            return spec;
+        }
+
+        CommitReads reads() {
+            return parent.reads(spec.commandLine(), options);
+        }
+    }
+
+    static final class Show extends ReadCommand {
+        String revAndPath;
 
         Show(prdiff parent) {
-            this.parent = parent;
+            super(parent);
         }
 
         static CommandSpec spec(Show show) {
@@ -903,22 +922,18 @@ class prdiff implements Callable<Integer> {
                     .description("A commit as --commit takes it (hex digits are"
                             + " always an object id), a colon and a path from the top of the repository (not from the current"
                             + " folder); split at the first colon, so the path may hold colons"));
-            show.options.addTo(spec);
-            show.spec = spec;
-            return spec;
+            return show.finish(spec);
         }
 
         @Override
         public Integer call() throws IOException {
-            CommitReads reads = parent.reads(spec.commandLine(), options);
+            CommitReads reads = reads();
             reads.show(reads.find(revAndPath), parent.out);
             return OK;
         }
     }
 
-    static final class Grep implements Callable<Integer> {
-        final prdiff parent;
-        CommandSpec spec;
+    static final class Grep extends ReadCommand {
         String pattern;
         String patternOption;
         String sha;
@@ -926,10 +941,9 @@ class prdiff implements Callable<Integer> {
         boolean fixed;
         boolean extended;
         boolean word;
-        final ReadOptions options = new ReadOptions();
 
         Grep(prdiff parent) {
-            this.parent = parent;
+            super(parent);
         }
 
         static CommandSpec spec(Grep grep) {
@@ -966,9 +980,7 @@ class prdiff implements Callable<Integer> {
                     .description("PATTERN is an extended regular expression"));
             bind(spec, grep, "word", OptionSpec.builder("-w", "--word-regexp")
                     .description("Match whole words only"));
-            grep.options.addTo(spec);
-            grep.spec = spec;
-            return spec;
+            return grep.finish(spec);
         }
 
         @Override
@@ -979,8 +991,7 @@ class prdiff implements Callable<Integer> {
             }
             GrepQuery query = new GrepQuery(pattern != null ? pattern : patternOption, ignoreCase, fixed, extended,
                     word, parent.pathsAfterDashes);
-            CommitReads reads = parent.reads(spec.commandLine(), options);
-            return reads.grep(sha, query, parent.out) ? OK : ERROR;
+            return reads().grep(sha, query, parent.out) ? OK : ERROR;
         }
     }
 }

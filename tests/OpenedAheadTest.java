@@ -65,31 +65,23 @@ class OpenedAheadTest {
     @Test
     void failuresAheadAreTheCallsOwn() {
         try (TempRepo r = DiscoveryTest.forked()) {
-            RecordingGit git = RecordingGit.create();
-            String[] unknown = {"-C", r.dir().toString(), "main...no-such-branch"};
-            Proc.Result without = PrdiffCli.run(git.env(), unknown);
-            openAhead(git, unknown);
-            Proc.Result with = PrdiffCli.run(git.env(), unknown);
-            assertEquals(1, with.exit());
-            assertTrue(with.stderr().contains("[SHA_NOT_FOUND]"), with.stderr());
-            assertEquals(without.stderr(), with.stderr());
+            assertSameWithAndWithoutAhead("[SHA_NOT_FOUND]", "-C", r.dir().toString(), "main...no-such-branch");
         }
         try (TempRepo r = DiscoveryTest.forked()) {
-            RecordingGit git = RecordingGit.create();
-            String[] unsafe = {"-C", r.dir().toString(), "main...-feature"};
-            Proc.Result without = PrdiffCli.run(git.env(), unsafe);
-            openAhead(git, unsafe);
-            Proc.Result with = PrdiffCli.run(git.env(), unsafe);
-            assertTrue(with.stderr().contains("[INVALID_INPUT]"), with.stderr());
-            assertEquals(without.stderr(), with.stderr());
+            assertSameWithAndWithoutAhead("[INVALID_INPUT]", "-C", r.dir().toString(), "main...-feature");
         }
-        Path empty = TempDirs.create("not-a-repo-");
+        assertSameWithAndWithoutAhead("[NOT_A_REPOSITORY]", "-C", TempDirs.create("not-a-repo-").toString(),
+                "main...feature");
+    }
+
+    /** A call that fails: the same exit and stderr, with {@code code}, whether its range was opened ahead or not. */
+    private static void assertSameWithAndWithoutAhead(String code, String... args) {
         RecordingGit git = RecordingGit.create();
-        String[] args = {"-C", empty.toString(), "main...feature"};
         Proc.Result without = PrdiffCli.run(git.env(), args);
         openAhead(git, args);
         Proc.Result with = PrdiffCli.run(git.env(), args);
-        assertTrue(with.stderr().contains("[NOT_A_REPOSITORY]"), with.stderr());
+        assertEquals(1, with.exit(), with.stderr());
+        assertTrue(with.stderr().contains(code), with.stderr());
         assertEquals(without.stderr(), with.stderr());
     }
 
