@@ -278,7 +278,8 @@ final class PathLimit {
      * keep its pairs for the calls to come.
      */
     private List<RawNumstat.Change> wholePairsUnlessPartnerless(Set<String> wanted, List<RawNumstat.Change> whole) {
-        if (partnerlessBefore() == PROOF_HELD) {
+        byte before = partnerlessBefore();
+        if (before == PROOF_HELD) {
             List<RawNumstat.Change> pairs = awaitedWholePairs();
             if (pairs != null) {
                 return pairs;
@@ -287,7 +288,7 @@ final class PathLimit {
         FutureTask<List<RawNumstat.Change>> pass = RenamePasses.start(pairsKey(), this::wholePairs);
         try {
             if (partnerless(wanted, whole)) {
-                if (partnerlessBefore() == 0) {
+                if (before == 0) {
                     partnerlessOutcome(PROOF_HELD);
                 }
                 return null;
