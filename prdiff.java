@@ -852,14 +852,13 @@ class prdiff implements Callable<Integer> {
 
         /** Adds them to {@code spec}, after its own options, as a picocli mixin would. */
         void addTo(CommandSpec spec) {
-            ReadOptions options = this;
-            bind(spec, options, "dir", OptionSpec.builder("-C")
+            bind(spec, this, "dir", OptionSpec.builder("-C")
                     .paramLabel("DIR")
                     .description("Run in this repository instead of the current directory"));
-            bind(spec, options, "timeoutSeconds", OptionSpec.builder("--timeout")
+            bind(spec, this, "timeoutSeconds", OptionSpec.builder("--timeout")
                     .paramLabel("SECONDS")
                     .description("Limit for each git call (default: 30)"));
-            bind(spec, options, "help", OptionSpec.builder("-h", "--help")
+            bind(spec, this, "help", OptionSpec.builder("-h", "--help")
                     .usageHelp(true)
                     .description("Show this help message and exit."));
         }

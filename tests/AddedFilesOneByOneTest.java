@@ -7,7 +7,6 @@ import support.TempRepo;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -57,12 +56,6 @@ class AddedFilesOneByOneTest {
         }
     }
 
-    static Map<String, String> cachedIn(Path cache, RecordingGit git) {
-        Map<String, String> env = new HashMap<>(git.env());
-        env.remove("PRDIFF_CACHE_DIR");
-        env.put("XDG_CACHE_HOME", cache.toString());
-        return env;
-    }
 
     @Test
     void commandLineCallsPayOneProofThenOneWholePass() throws Exception {
@@ -70,7 +63,7 @@ class AddedFilesOneByOneTest {
             String range = range(r);
             RecordingGit git = RecordingGit.create(SLOW_WHOLE_PASS);
             Path cache = TempDirs.create("prdiff-xdg-cache-");
-            Map<String, String> env = cachedIn(cache, git);
+            Map<String, String> env = RenamePairsDiskTest.cachedIn(cache, git);
             for (int i = 1; i <= 4; i++) {
                 String file = "added" + i + ".txt";
                 assertArrayEquals(r.gitDiff(range, "--", file), RenamePairsDiskTest.prdiff(env, r.dir(), range,
@@ -98,7 +91,7 @@ class AddedFilesOneByOneTest {
             int dots = range.indexOf("...");
             RecordingGit git = RecordingGit.create(SLOW_WHOLE_PASS);
             Path cache = TempDirs.create("prdiff-xdg-cache-");
-            try (McpSession s = McpSession.initialized(McpSession.config(r.dir()).withEnv(cachedIn(cache, git)))) {
+            try (McpSession s = McpSession.initialized(McpSession.config(r.dir()).withEnv(RenamePairsDiskTest.cachedIn(cache, git)))) {
                 var args = McpToolsTest.args("base", range.substring(0, dots), "head", range.substring(dots + 3));
                 assertEquals(McpToolsTest.git(r, range, "--", "added1.txt"),
                         McpToolsTest.ok(s, "get_diff", args.deepCopy().put("path", "added1.txt")));

@@ -35,6 +35,14 @@ class RenamePairsDiskTest {
         return Files.readAllBytes(out);
     }
 
+    /** The recording git's environment with the disk caches on, kept under {@code cache} (XDG_CACHE_HOME). */
+    static Map<String, String> cachedIn(Path cache, RecordingGit git) {
+        Map<String, String> env = new HashMap<>(git.env());
+        env.remove("PRDIFF_CACHE_DIR");
+        env.put("XDG_CACHE_HOME", cache.toString());
+        return env;
+    }
+
     /** The one file in {@code folder}, which only the user can read: a 0700 folder, a 0600 file. */
     static Path onlyPrivateFile(Path folder) throws Exception {
         List<Path> files;
@@ -59,9 +67,7 @@ class RenamePairsDiskTest {
             String range = a + "..." + r.commit("b");
             RecordingGit git = RecordingGit.create();
             Path cache = TempDirs.create("prdiff-xdg-cache-");
-            Map<String, String> env = new HashMap<>(git.env());
-            env.remove("PRDIFF_CACHE_DIR");
-            env.put("XDG_CACHE_HOME", cache.toString());
+            Map<String, String> env = cachedIn(cache, git);
             Path kept = cache.resolve("prdiff/rename-pairs");
 
             byte[] renamed = r.gitDiff(range, "--", "old.txt", "new.txt");
