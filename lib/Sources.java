@@ -36,6 +36,7 @@
 //SOURCES git/Interdiff.java
 //SOURCES git/GrepQuery.java
 //SOURCES git/KeptAnswers.java
+//SOURCES git/KeptGitDir.java
 //SOURCES git/LocalDiffs.java
 //SOURCES git/ObjectIds.java
 //SOURCES git/Discovery.java

@@ -16,9 +16,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * What prdiff writes for git (an empty HOME, the carried-over trust settings, scratch git directories, private
- * indexes) lives in one new temporary directory that only the user can enter, as can each folder in it; it holds
- * no link and nothing others may write, and is removed when prdiff exits.
+ * With the disk caches off (else see KeptGitDirTest), what prdiff writes for git (an empty HOME, the carried-over
+ * trust settings, scratch git directories, private indexes) lives in one new temporary directory that only the
+ * user can enter, as can each folder in it; it holds no link and nothing others may write, and is removed when
+ * prdiff exits.
  */
 class PrivateDirTest {
     @Test
@@ -35,7 +36,8 @@ class PrivateDirTest {
             // Lists prdiff's private directory (HOME's parent in every git prdiff runs there) on each call.
             ProgramOnPath.write(shim, "git", "case \"$HOME\" in '" + tmp + "'/*) find \"${HOME%/*}\" "
                     + "-printf '%m %y %p\\n' >> '" + listing + "' ;; esac\n");
-            Map<String, String> env = ProgramOnPath.firstOnPath(shim, System.getenv());
+            Map<String, String> env = new java.util.HashMap<>(ProgramOnPath.firstOnPath(shim, System.getenv()));
+            env.put("PRDIFF_CACHE_DIR", "");
             // Asked at its git directory, prdiff reads the user's trust settings into a file of its own too.
             for (List<String> args : List.of(List.of(base + ".." + head, "--file", "a.txt"), List.of("--untracked"),
                     List.of("-C", ".git", base + ".." + head))) {

@@ -19,8 +19,8 @@ import java.util.Map;
  * Loading prdiff's classes ({@link CdsTraining}) is half of what a later start needs: the JDK classes and lambda
  * forms behind discovery, spawning git and parsing are only archived when something ran them. So the run that
  * writes the launcher's CDS archive, after the user's own command, runs prdiff's everyday commands once more on a
- * throwaway repository, with output and disk caches off: a later {@code --file} then starts that code from the
- * archive (about 20 ms less of each call). Nothing of it reaches the user's output, exit code or caches, and any
+ * throwaway repository, with output off and disk caches in the throwaway directory: a later {@code --file} then
+ * starts that code from the archive (about 20 ms less of each call). Nothing of it reaches the user's output, exit code or caches, and any
  * failure (no git on PATH) only leaves a smaller archive.
  */
 public final class CdsRehearsal {
@@ -42,8 +42,10 @@ public final class CdsRehearsal {
         try {
             dir = Files.createTempDirectory("prdiff-cds-");
             Path repo = throwawayRepository(dir, env);
+            // Disk caches in the throwaway directory: their paths are rehearsed, and nothing is left in the user's.
             Map<String, String> quiet = new HashMap<>(env);
-            quiet.put("PRDIFF_CACHE_DIR", "");
+            quiet.remove("PRDIFF_CACHE_DIR");
+            quiet.put("XDG_CACHE_HOME", dir.resolve("cache").toString());
             String r = repo.toString();
             for (List<String> args : List.of(
                     List.of("-C", r, "main...feature", "--files-only"),

@@ -33,14 +33,17 @@ public final class DiskAnswers {
      * home is known.
      */
     public static DiskAnswers forUser(Map<String, String> env, String kind) {
+        Path dir = userDir(env, kind);
+        return dir == null ? null : new DiskAnswers(dir, DEFAULT_MAX_BYTES);
+    }
+
+    /** Where the user's things of one kind are kept, as {@link #forUser} finds it; null when nothing is kept. */
+    public static Path userDir(Map<String, String> env, String kind) {
         if ("".equals(env.get("PRDIFF_CACHE_DIR"))) {
             return null;
         }
         Path root = CacheFiles.userRoot(env);
-        if (root == null) {
-            return null;
-        }
-        return new DiskAnswers(root.resolve(kind), DEFAULT_MAX_BYTES);
+        return root == null ? null : root.resolve(kind);
     }
 
     /** The kept answer for {@code key}, or null; marks it recently used. */
@@ -93,6 +96,11 @@ public final class DiskAnswers {
                 }
             }
         }
+    }
+
+    /** A file name for {@code key}: 32 hex digits of a hash of it, as this cache names its answers. */
+    public static String nameOf(String key) {
+        return CacheFiles.checkedNameOf(key, "");
     }
 
     private static String fileName(String key) {

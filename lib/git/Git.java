@@ -27,7 +27,8 @@ public final class Git {
 
     private final Path workDir;
     private final Path gitDir;
-    private final ScratchGitDir scratch;
+    /** Where commands on objects run: the kept scratch directory until objects are written ({@link #writeObjects}). */
+    private volatile ScratchGitDir scratch;
     private final Duration timeout;
     private final Map<String, String> repositoryEnv;
     private final Map<String, String> objectsEnv;
@@ -80,7 +81,7 @@ public final class Git {
         public void run() {
             try {
                 ProcessHandle.current();
-                PrivateDir.get().emptyHome();
+                KeptGitDir.emptyHome(inherited);
                 if (open == null) {
                     TrustSettings.prepare(inherited);
                 }
@@ -156,9 +157,9 @@ public final class Git {
         String[] lines = found.probe();
         Path gitDir = Path.of(lines[0]);
         ScratchGitDir scratch = ScratchGitDir.forObjects(abs.resolve(lines[1]).normalize(), lines[5].strip(),
-                abs.resolve(lines[2]).normalize());
+                abs.resolve(lines[2]).normalize(), inheritedEnv);
         Git git = new Git(abs, gitDir, scratch, timeout, found.env(),
-                GitEnvironment.objects(inheritedEnv, PrivateDir.get().emptyHome()), inheritedEnv, lines[3],
+                GitEnvironment.objects(inheritedEnv, KeptGitDir.emptyHome(inheritedEnv)), inheritedEnv, lines[3],
                 lines[4].strip().equals("true"));
         if (found.revisions() != null) {
             git.take(range, found.revisions());
@@ -488,7 +489,17 @@ public final class Git {
      * @param refspecs    "+SRC:DST" with DST under refs/prdiff/
      */
     public void fetch(String url, List<String> extraConfig, List<String> refspecs) {
+        writeObjects();
         new ScratchFetch(this, scratch, timeout).fetch(url, extraConfig, refspecs, GitEnvironment.fetch(inheritedEnv));
+    }
+
+    /**
+     * From now on this git's commands on objects run in a scratch directory of this process's own, where they may
+     * write objects (a fetch's pack, an interdiff's replayed trees) and find them again: never in the one kept
+     * for the user, which every prdiff process reads.
+     */
+    void writeObjects() {
+        scratch = scratch.writable();
     }
 
     Subprocess.Result check(Subprocess.Result r, List<String> args) {

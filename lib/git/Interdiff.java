@@ -24,8 +24,8 @@ import java.util.Set;
  * <li>The replay conflicts: {@code git diff OLD NEW} for the files either pull request diff changes, and a
  * warning that the base's own changes to those files show too.</li>
  * </ul>
- * Everything runs in the scratch git directory: the trees and the two commits the replay needs are written into
- * its own object directory, never into the repository's.
+ * Everything runs in a scratch git directory of the process's own: the trees and the two commits the replay needs
+ * are written into its object directory, never into the repository's nor the one kept for the user.
  *
  * @param spec      the diff to show: revisions are two trees (or commits), so every shape of answer applies;
  *                  its warnings are the interdiff's own (the current range's were told with it)
@@ -60,6 +60,7 @@ public record Interdiff(DiffSpec spec, String oldHead, String newHead, String ol
                     + current.range());
         }
         Git git = local.git();
+        git.writeObjects(); // the replay's trees and commits, which the diff that follows reads
         String oldHead = git.commit(oldRev);
         String newHead = current.headSha();
         List<String> oldBases = local.mergeBases(current.baseSha(), oldHead);

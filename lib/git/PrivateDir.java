@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Set;
@@ -87,6 +88,11 @@ final class PrivateDir {
                 }
             }
         }
+    }
+
+    /** Mode 0700 for a new directory. */
+    static FileAttribute<Set<PosixFilePermission>> ownerOnly() {
+        return PosixFilePermissions.asFileAttribute(OWNER_DIR);
     }
 
     private static final Set<PosixFilePermission> OWNER_DIR = PosixFilePermissions.fromString("rwx------");

@@ -1,5 +1,6 @@
 package dev.prdiff.git;
 
+import dev.prdiff.cache.DiskAnswers;
 import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.PrdiffException;
 
@@ -14,31 +15,47 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * A private git directory with no config, refs, index, hooks or attributes of its own, which borrows one
  * repository's object store through {@code objects/info/alternates}. Git run here sees the repository's
- * objects and nothing of its setup: its diffs are those of a bare clone in an empty environment.
+ * objects and nothing of its setup: its diffs are those of a bare clone in an empty environment. Kept for the
+ * user across processes ({@link KeptGitDir}) where it can be, since nothing git reads there changes; a shallow
+ * repository's (its boundary is copied in, and moves) and one that objects are written into ({@link #writable})
+ * are this process's own.
  */
 final class ScratchGitDir {
     private static final Map<String, ScratchGitDir> BY_OBJECTS = new ConcurrentHashMap<>();
 
     private final Path dir;
     private final Path borrowedObjects;
+    private final String objectFormat;
+    private final boolean kept;
     /** Counts changes of the copied shallow boundary, so that answers about the graph can be keyed by it. */
     private volatile long shallowGeneration;
+    private volatile ScratchGitDir writable;
 
-    private ScratchGitDir(Path dir, Path borrowedObjects) {
+    private ScratchGitDir(Path dir, Path borrowedObjects, String objectFormat, boolean kept) {
         this.dir = dir;
         this.borrowedObjects = borrowedObjects;
+        this.objectFormat = objectFormat;
+        this.kept = kept;
     }
 
-    /** The scratch directory for a repository's object store, made on first use and kept for this process. */
-    static ScratchGitDir forObjects(Path objects, String objectFormat, Path shallowFile) {
+    /**
+     * The scratch directory for a repository's object store, made on first use and kept for this process (and,
+     * unless the repository is shallow, for the user's later processes as {@code env} locates their cache).
+     */
+    static ScratchGitDir forObjects(Path objects, String objectFormat, Path shallowFile, Map<String, String> env) {
         if (objects.toString().indexOf('\n') >= 0 || objects.toString().startsWith("\"")) {
             throw new PrdiffException(ErrorCode.NOT_A_REPOSITORY, "cannot borrow objects from a path with a newline"
                     + " or a leading quote: " + objects);
         }
-        ScratchGitDir scratch = BY_OBJECTS.compute(objects + "\0" + objectFormat, (key, existing) ->
+        boolean shallow = shallowFile != null && Files.isRegularFile(shallowFile);
+        KeptGitDir keptDir = shallow ? null : KeptGitDir.forUser(env);
+        String key = objects + "\0" + objectFormat + (keptDir == null ? "\0private" : "\0kept");
+        ScratchGitDir scratch = BY_OBJECTS.compute(key, (k, existing) ->
                 existing != null && Files.isRegularFile(existing.dir.resolve("HEAD"))
-                        ? existing : create(objects, objectFormat));
-        scratch.syncShallow(shallowFile);
+                        ? existing : create(objects, objectFormat, keptDir));
+        if (!scratch.kept) {
+            scratch.syncShallow(shallowFile);
+        }
         return scratch;
     }
 
@@ -54,21 +71,49 @@ final class ScratchGitDir {
         return borrowedObjects;
     }
 
-    private static ScratchGitDir create(Path objects, String objectFormat) {
+    /**
+     * Where objects may be written: this directory when it is the process's own, else a directory of the
+     * process's own for the same object store (with no shallow boundary, as the kept one has none).
+     */
+    ScratchGitDir writable() {
+        if (!kept) {
+            return this;
+        }
+        synchronized (this) {
+            if (writable == null || !Files.isRegularFile(writable.dir.resolve("HEAD"))) {
+                writable = create(borrowedObjects, objectFormat, null);
+            }
+            return writable;
+        }
+    }
+
+    private static ScratchGitDir create(Path objects, String objectFormat, KeptGitDir keptDir) {
+        String config = config(objectFormat);
+        if (keptDir != null) {
+            Path dir = keptDir.scratch(DiskAnswers.nameOf(objects + "\0" + objectFormat),
+                    made -> fill(made, objects, config));
+            if (dir != null) {
+                return new ScratchGitDir(dir, objects, objectFormat, true);
+            }
+        }
         Path root = PrivateDir.ensureDir(PrivateDir.get().resolve("scratch"));
         try {
             Path dir = PrivateDir.newEntry(root, "objects-", "", true);
-            // An unborn HEAD: a bare repository reads .gitattributes from HEAD's tree (git 2.43+), and there is none.
-            Files.writeString(dir.resolve("HEAD"), "ref: refs/heads/prdiff-none\n");
-            PrivateDir.ensureDir(dir.resolve("refs/heads"));
-            PrivateDir.ensureDir(dir.resolve("objects/info"));
-            Files.writeString(dir.resolve("objects/info/alternates"), objects + "\n", StandardCharsets.UTF_8);
-            Files.writeString(dir.resolve("config"), config(objectFormat));
-            return new ScratchGitDir(dir, objects);
+            fill(dir, objects, config);
+            return new ScratchGitDir(dir, objects, objectFormat, false);
         } catch (IOException e) {
             throw new PrdiffException(ErrorCode.INTERNAL_ERROR, "cannot create a scratch git directory: "
                     + e.getMessage(), e);
         }
+    }
+
+    private static void fill(Path dir, Path objects, String config) throws IOException {
+        // An unborn HEAD: a bare repository reads .gitattributes from HEAD's tree (git 2.43+), and there is none.
+        Files.writeString(dir.resolve("HEAD"), "ref: refs/heads/prdiff-none\n");
+        PrivateDir.ensureDir(dir.resolve("refs/heads"));
+        PrivateDir.ensureDir(dir.resolve("objects/info"));
+        Files.writeString(dir.resolve("objects/info/alternates"), objects + "\n", StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("config"), config);
     }
 
     /**

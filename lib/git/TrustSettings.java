@@ -36,7 +36,14 @@ final class TrustSettings {
      * locate the user's config, or its usual files (their modification time, size or inode), change.
      */
     static Path configFile(Map<String, String> inherited, Duration timeout) {
-        return FILES.computeIfAbsent(key(inherited), k -> write(entries(inherited, timeout, k)));
+        List<String> key = key(inherited);
+        Path file = FILES.computeIfAbsent(key, k -> write(entries(inherited, timeout, k), inherited));
+        if (!Files.isRegularFile(file)) {
+            // a kept file removed meanwhile, with the user's cache, or one kept under another cache's root
+            FILES.remove(key, file);
+            file = FILES.computeIfAbsent(key, k -> write(entries(inherited, timeout, k), inherited));
+        }
+        return file;
     }
 
     /** Makes the config file ahead of {@link #configFile} when the entries are kept on disk; never runs git. */
@@ -46,7 +53,7 @@ final class TrustSettings {
             KeptEntries kept = KeptEntries.at(inherited, key);
             String entries = kept == null ? null : kept.get();
             if (entries != null) {
-                FILES.putIfAbsent(key, write(entries));
+                FILES.putIfAbsent(key, write(entries, inherited));
             }
         }
     }
@@ -175,8 +182,11 @@ final class TrustSettings {
         return new Read(safe.toString(), includes);
     }
 
-    /** --null output is "key\nvalue\0" per entry. */
-    private static Path write(String entries) {
+    /**
+     * The config file of {@code entries} (as --null prints them: "key\nvalue\0" each): the user's kept one of that
+     * content where {@code inherited} locates one, else a file of this process's own.
+     */
+    private static Path write(String entries, Map<String, String> inherited) {
         StringBuilder config = new StringBuilder("[safe]\n");
         for (String entry : entries.split("\0")) {
             int nl = entry.indexOf('\n');
@@ -185,6 +195,11 @@ final class TrustSettings {
             }
             String name = entry.substring("safe.".length(), nl);
             config.append('\t').append(name).append(" = ").append(quote(entry.substring(nl + 1))).append('\n');
+        }
+        KeptGitDir kept = KeptGitDir.forUser(inherited);
+        Path keptFile = kept == null ? null : kept.configFile(config.toString());
+        if (keptFile != null) {
+            return keptFile;
         }
         try {
             Path file = PrivateDir.newEntry(PrivateDir.get().resolve(""), "trust-", ".gitconfig", false);

@@ -1,0 +1,203 @@
+package dev.prdiff.git;
+
+import dev.prdiff.cache.DiskAnswers;
+import dev.prdiff.core.FileTrees;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * What prdiff gives git and no git process changes, kept for the user across prdiff processes in
+ * {@code $XDG_CACHE_HOME/prdiff/git-v1} (else {@code ~/.cache/prdiff/git-v1}): an empty HOME, a scratch git
+ * directory per object store ({@link ScratchGitDir}) and the carried-over trust settings as config files named by
+ * their content. A process then makes and removes nothing of its own for a diff, where {@link PrivateDir} costs
+ * about 4 ms of every start. Used only when the folder is the user's own: owned by this process's user, a real
+ * directory and closed to everyone else (git reads the scratch directories' config, so whoever could write
+ * there could run a program as the user); else, or with the disk caches off, each process keeps its own.
+ */
+final class KeptGitDir {
+    static final String KIND = "git-v1";
+    private static final Set<PosixFilePermission> OWNER_ONLY = EnumSet.of(PosixFilePermission.OWNER_READ,
+            PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_EXECUTE);
+    /** Scratch directories past this many are removed, least recently made first. */
+    static final int MAX_SCRATCH = 256;
+    private static final Map<Path, KeptGitDir> BY_ROOT = new ConcurrentHashMap<>();
+    private static final KeptGitDir NONE = new KeptGitDir(null);
+
+    private final Path root;
+    private volatile Path emptyHome;
+
+    private KeptGitDir(Path root) {
+        this.root = root;
+    }
+
+    /** The user's kept directory as {@code env} locates it, checked once per process; null when there is none. */
+    static KeptGitDir forUser(Map<String, String> env) {
+        Path root = DiskAnswers.userDir(env, KIND);
+        if (root == null) {
+            return null;
+        }
+        KeptGitDir kept = BY_ROOT.computeIfAbsent(root, KeptGitDir::open);
+        return kept == NONE ? null : kept;
+    }
+
+    /** HOME for git where {@code env} keeps one, else this process's own. */
+    static Path emptyHome(Map<String, String> env) {
+        KeptGitDir kept = forUser(env);
+        Path home = kept == null ? null : kept.emptyHomeOnce();
+        return home != null ? home : PrivateDir.get().emptyHome();
+    }
+
+    private static KeptGitDir open(Path root) {
+        try {
+            Files.createDirectories(root.getParent());
+            try {
+                Files.createDirectory(root, PrivateDir.ownerOnly());
+            } catch (FileAlreadyExistsException e) {
+                // kept by an earlier process
+            }
+            return ownersAlone(root) ? new KeptGitDir(root) : NONE;
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            return NONE;
+        }
+    }
+
+    /** A directory, not a link, of this process's user, that no one else may enter. */
+    private static boolean ownersAlone(Path dir) throws IOException {
+        PosixFileAttributes a = Files.readAttributes(dir, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        return a.isDirectory() && OWNER_ONLY.containsAll(a.permissions())
+                && Files.getAttribute(dir, "unix:uid", LinkOption.NOFOLLOW_LINKS).equals(processUid());
+    }
+
+    /** The owner of /proc/self is the process's effective user (Linux); elsewhere nothing is kept. */
+    private static Object processUid() throws IOException {
+        return Files.getAttribute(Path.of("/proc/self"), "unix:uid");
+    }
+
+    /** {@link #emptyHome}, checked once per process. */
+    private Path emptyHomeOnce() {
+        Path home = emptyHome;
+        if (home == null) {
+            home = emptyHome();
+            emptyHome = home;
+        }
+        return home;
+    }
+
+    /** The kept HOME, made on first use; null when something was put in it, which git could read. */
+    private Path emptyHome() {
+        Path home = root.resolve("home");
+        try {
+            try {
+                Files.createDirectory(home, PrivateDir.ownerOnly());
+                return home;
+            } catch (FileAlreadyExistsException e) {
+                // kept by an earlier process
+            }
+            try (DirectoryStream<Path> entries = Files.newDirectoryStream(home)) {
+                return entries.iterator().hasNext() ? null : home;
+            }
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /**
+     * The scratch directory named {@code name}, filled by {@code fill} on first use: made whole under a temporary
+     * name and renamed into place, so a concurrent process finds it whole or not at all. Null when it cannot be made.
+     */
+    Path scratch(String name, Filler fill) {
+        Path dir = root.resolve("scratch").resolve(name);
+        if (Files.isRegularFile(dir.resolve("HEAD"))) {
+            return dir;
+        }
+        Path tmp = null;
+        try {
+            Path parent = PrivateDir.ensureDir(dir.getParent());
+            tmp = PrivateDir.newEntry(parent, ".new-", "", true);
+            fill.fill(tmp);
+            evictScratch(parent);
+            Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
+            tmp = null;
+            return dir;
+        } catch (IOException | RuntimeException e) {
+            // made meanwhile by a concurrent process, else none
+            return Files.isRegularFile(dir.resolve("HEAD")) ? dir : null;
+        } finally {
+            if (tmp != null) {
+                FileTrees.deleteQuietly(tmp);
+            }
+        }
+    }
+
+    /** Fills a new scratch directory. */
+    interface Filler {
+        void fill(Path dir) throws IOException;
+    }
+
+    /** Keeps fewer than {@link #MAX_SCRATCH} scratch directories before one more is added. */
+    private static void evictScratch(Path parent) throws IOException {
+        record Made(Path dir, long millis) {}
+        List<Made> dirs = new ArrayList<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(parent, "[!.]*")) {
+            for (Path dir : entries) {
+                try {
+                    dirs.add(new Made(dir, Files.getLastModifiedTime(dir).toMillis()));
+                } catch (IOException e) {
+                    // removed meanwhile
+                }
+            }
+        }
+        dirs.sort(Comparator.comparingLong(Made::millis));
+        for (int i = 0; i <= dirs.size() - MAX_SCRATCH; i++) {
+            FileTrees.deleteQuietly(dirs.get(i).dir());
+        }
+    }
+
+    /**
+     * A config file holding exactly {@code config}, named by its content; written (whole, then renamed into place)
+     * when missing or not that content. Null when it cannot be written.
+     */
+    Path configFile(String config) {
+        byte[] content = config.getBytes(StandardCharsets.UTF_8);
+        Path file = root.resolve("trust").resolve(DiskAnswers.nameOf(config) + ".gitconfig");
+        try {
+            if (Arrays.equals(Files.readAllBytes(file), content)) {
+                return file;
+            }
+        } catch (IOException e) {
+            // not kept yet
+        }
+        Path tmp = null;
+        try {
+            Path parent = PrivateDir.ensureDir(file.getParent());
+            tmp = PrivateDir.newEntry(parent, ".new-", "", false);
+            Files.write(tmp, content);
+            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            tmp = null;
+            return file;
+        } catch (IOException e) {
+            return null;
+        } finally {
+            if (tmp != null) {
+                FileTrees.deleteQuietly(tmp);
+            }
+        }
+    }
+}
