@@ -177,10 +177,12 @@ public final class PathSelection {
                 }
             }
         }
-        List<Part> missing = parts.stream()
-                .filter(p -> p.path() == null || !matched.contains(p.path()))
-                .filter(p -> p.whole() == null || !matched.contains(p.whole()))
-                .toList();
+        List<Part> missing = new ArrayList<>();
+        for (Part p : parts) {
+            if ((p.path() == null || !matched.contains(p.path())) && (p.whole() == null || !matched.contains(p.whole()))) {
+                missing.add(p);
+            }
+        }
         if (missing.isEmpty()) {
             return;
         }

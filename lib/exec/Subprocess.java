@@ -114,7 +114,7 @@ public final class Subprocess {
         TimedInput stdout = new TimedInput(process.getInputStream());
         Future<?> outPump = pump(stdout, process, reader, readerFailure);
         BoundedBuffer errBuf = new BoundedBuffer(STDERR_LIMIT);
-        Future<?> errPump = pump(process.getErrorStream(), process, in -> in.transferTo(errBuf),
+        Future<?> errPump = pump(process.getErrorStream(), process, new CopyTo(errBuf),
                 new AtomicReference<>());
         feedStdin(process, stdin);
         try {
@@ -160,7 +160,7 @@ public final class Subprocess {
     private static Result runIntoStdout(Command cmd) {
         Process process = start(cmd, ProcessBuilder.Redirect.INHERIT);
         BoundedBuffer errBuf = new BoundedBuffer(STDERR_LIMIT);
-        Future<?> errPump = pump(process.getErrorStream(), process, in -> in.transferTo(errBuf), new AtomicReference<>());
+        Future<?> errPump = pump(process.getErrorStream(), process, new CopyTo(errBuf), new AtomicReference<>());
         closeQuietly(process.getOutputStream());
         try {
             if (!process.waitFor(cmd.timeout().toNanos(), TimeUnit.NANOSECONDS)) {
@@ -223,7 +223,14 @@ public final class Subprocess {
      * process tree.
      */
     public static StdoutReader keeping(ByteArrayOutputStream out, int limit, String label) {
-        return in -> {
+        return new Keeping(out, limit, label);
+    }
+
+    // Records, not lambdas, here and below: every git process passes through, and a lambda's first call costs a
+    // tenth of a millisecond or more of a short-lived process's start.
+    private record Keeping(ByteArrayOutputStream out, int limit, String label) implements StdoutReader {
+        @Override
+        public void read(InputStream in) throws IOException {
             byte[] chunk = new byte[64 * 1024];
             for (int n; (n = in.read(chunk)) >= 0; ) {
                 if (n > limit - out.size()) {
@@ -231,7 +238,7 @@ public final class Subprocess {
                 }
                 out.write(chunk, 0, n);
             }
-        };
+        }
     }
 
     private static PrdiffException tooLarge(String label, int limit) {
@@ -292,7 +299,13 @@ public final class Subprocess {
 
     private static Future<?> pump(InputStream from, Process process, StdoutReader reader,
             AtomicReference<Exception> failure) {
-        return PUMPS.submit(() -> {
+        return PUMPS.submit(new Pump(from, process, reader, failure));
+    }
+
+    private record Pump(InputStream from, Process process, StdoutReader reader, AtomicReference<Exception> failure)
+            implements Runnable {
+        @Override
+        public void run() {
             try (from) {
                 reader.read(from);
                 from.transferTo(OutputStream.nullOutputStream());
@@ -301,7 +314,7 @@ public final class Subprocess {
                 failure.set(e);
                 killTree(process);
             }
-        });
+        }
     }
 
     private static PrdiffException timeout(Command cmd) {

@@ -91,7 +91,7 @@ final class Discovery {
         if (lines.size() < PROBE_LINES) {
             throw new PrdiffException(ErrorCode.GIT_FAILED, "git rev-parse gave an unexpected answer in " + dir);
         }
-        String[] probe = lines.subList(0, PROBE_LINES).toArray(String[]::new);
+        String[] probe = lines.subList(0, PROBE_LINES).toArray(new String[0]);
         OpenedRepositories.put(dir, env, probe);
         List<String> answers = Git.revParseAnswers(lines.subList(PROBE_LINES, lines.size()));
         return new Found(probe, env, revisionCount == 0 ? null : List.copyOf(answers));

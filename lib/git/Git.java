@@ -195,16 +195,22 @@ public final class Git {
     /** Keeps what rev-parse answered for {@code range}; an answer of any other shape is left unused. */
     private void take(RangeRevisions range, List<String> answers) {
         if (range.threeDot()) {
-            if (answers.size() < 3 || !answers.subList(0, 2).stream().allMatch(ObjectIds::isFullId) || !answers
-                    .stream().skip(2).allMatch(a -> a.startsWith("^") && ObjectIds.isFullId(a.substring(1)))) {
+            if (answers.size() < 3 || !ObjectIds.isFullId(answers.get(0)) || !ObjectIds.isFullId(answers.get(1))) {
                 return;
+            }
+            List<String> bases = new ArrayList<>();
+            for (String a : answers.subList(2, answers.size())) {
+                if (!a.startsWith("^") || !ObjectIds.isFullId(a.substring(1))) {
+                    return;
+                }
+                bases.add(a.substring(1));
             }
             String head = answers.get(0);
             String base = answers.get(1);
             resolved.put(range.base(), base);
             resolved.put(range.head(), head);
-            CommitGraphMemo.know(scratch, base, head, answers.stream().skip(2).map(a -> a.substring(1)).toList());
-        } else if (answers.size() == 2 && answers.stream().allMatch(ObjectIds::isFullId)) {
+            CommitGraphMemo.know(scratch, base, head, bases);
+        } else if (answers.size() == 2 && ObjectIds.isFullId(answers.get(0)) && ObjectIds.isFullId(answers.get(1))) {
             resolved.put(range.base(), answers.get(0));
             resolved.put(range.head(), answers.get(1));
         }

@@ -49,8 +49,7 @@ public final class GitEnvironment {
      * {@link #DISCOVERY_CONFIG}, for commands given the git directory: there core.bare keeps the work tree out too
      * (in discovery it would change the answer).
      */
-    static final List<String> REPOSITORY_CONFIG = java.util.stream.Stream.concat(DISCOVERY_CONFIG.stream(),
-            java.util.stream.Stream.of("core.bare=true")).toList();
+    static final List<String> REPOSITORY_CONFIG = plus(DISCOVERY_CONFIG, "core.bare=true");
 
     /** Diff options that keep drivers, textconv filters and colour out of the output. */
     static final List<String> DIFF_OPTIONS = List.of("--no-ext-diff", "--no-textconv", "--no-color");
@@ -119,11 +118,12 @@ public final class GitEnvironment {
 
     private static Map<String, String> withoutGit(Map<String, String> inherited) {
         Map<String, String> env = new HashMap<>();
-        inherited.forEach((k, v) -> {
+        for (Map.Entry<String, String> e : inherited.entrySet()) {
+            String k = e.getKey();
             if (!k.startsWith("GIT_") && !k.equals("PAGER") && !k.startsWith("LC_") && !k.equals("LANG")) {
-                env.put(k, v);
+                env.put(k, e.getValue());
             }
-        });
+        }
         return env;
     }
 
@@ -142,7 +142,18 @@ public final class GitEnvironment {
         env.put("LC_ALL", "C");
     }
 
+    private static List<String> plus(List<String> settings, String one) {
+        List<String> all = new java.util.ArrayList<>(settings);
+        all.add(one);
+        return List.copyOf(all);
+    }
+
     static List<String> configArgs(List<String> settings) {
-        return settings.stream().flatMap(c -> java.util.stream.Stream.of("-c", c)).toList();
+        List<String> args = new java.util.ArrayList<>(2 * settings.size());
+        for (String c : settings) {
+            args.add("-c");
+            args.add(c);
+        }
+        return List.copyOf(args);
     }
 }

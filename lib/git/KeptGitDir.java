@@ -53,7 +53,12 @@ final class KeptGitDir {
         if (root == null) {
             return null;
         }
-        KeptGitDir kept = BY_ROOT.computeIfAbsent(root, KeptGitDir::open);
+        KeptGitDir kept = BY_ROOT.get(root);
+        if (kept == null) {
+            // checked twice at worst, by threads that meet here: a loop and no lambda, as on every call's path
+            BY_ROOT.putIfAbsent(root, open(root));
+            kept = BY_ROOT.get(root);
+        }
         return kept == NONE ? null : kept;
     }
 

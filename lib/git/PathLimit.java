@@ -141,7 +141,7 @@ final class PathLimit {
     }
 
     private Trial judged(Set<String> tried, List<RawNumstat.Change> limited) {
-        if (limited != null && limited.stream().allMatch(c -> c.status() == 'M' || c.status() == 'T')) {
+        if (limited != null && modifiedOnly(limited)) {
             return new Trial(Verdict.SAME, tried);
         }
         List<RawNumstat.Change> pairs = limited == null ? null : knownPairsTouching(tried, Integer.MAX_VALUE);
@@ -377,7 +377,25 @@ final class PathLimit {
      * from a file: such a selection is cut from the whole diff instead.
      */
     private static boolean passable(Collection<String> paths) {
-        return paths.size() <= MAX_PATHS && paths.stream().allMatch(PathBytes::isUtf8);
+        if (paths.size() > MAX_PATHS) {
+            return false;
+        }
+        for (String p : paths) {
+            if (!PathBytes.isUtf8(p)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Only modifications and type changes: no side of a rename or copy, nothing added or deleted. */
+    private static boolean modifiedOnly(List<RawNumstat.Change> changes) {
+        for (RawNumstat.Change c : changes) {
+            if (c.status() != 'M' && c.status() != 'T') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

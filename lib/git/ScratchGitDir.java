@@ -50,9 +50,16 @@ final class ScratchGitDir {
         boolean shallow = shallowFile != null && Files.isRegularFile(shallowFile);
         KeptGitDir keptDir = shallow ? null : KeptGitDir.forUser(env);
         String key = objects + "\0" + objectFormat + (keptDir == null ? "\0private" : "\0kept");
-        ScratchGitDir scratch = BY_OBJECTS.compute(key, (k, existing) ->
-                existing != null && Files.isRegularFile(existing.dir.resolve("HEAD"))
-                        ? existing : create(objects, objectFormat, keptDir));
+        ScratchGitDir scratch = BY_OBJECTS.get(key);
+        if (scratch == null || !Files.isRegularFile(scratch.dir.resolve("HEAD"))) {
+            synchronized (BY_OBJECTS) {
+                scratch = BY_OBJECTS.get(key);
+                if (scratch == null || !Files.isRegularFile(scratch.dir.resolve("HEAD"))) {
+                    scratch = create(objects, objectFormat, keptDir);
+                    BY_OBJECTS.put(key, scratch);
+                }
+            }
+        }
         if (!scratch.kept) {
             scratch.syncShallow(shallowFile);
         }

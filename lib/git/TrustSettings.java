@@ -37,11 +37,11 @@ final class TrustSettings {
      */
     static Path configFile(Map<String, String> inherited, Duration timeout) {
         List<String> key = key(inherited);
-        Path file = FILES.computeIfAbsent(key, k -> write(entries(inherited, timeout, k), inherited));
-        if (!Files.isRegularFile(file)) {
-            // a kept file removed meanwhile, with the user's cache, or one kept under another cache's root
-            FILES.remove(key, file);
-            file = FILES.computeIfAbsent(key, k -> write(entries(inherited, timeout, k), inherited));
+        Path file = FILES.get(key);
+        // Missing: a kept file removed meanwhile, with the user's cache, or one kept under another cache's root.
+        if (file == null || !Files.isRegularFile(file)) {
+            file = write(entries(inherited, timeout, key), inherited);
+            FILES.put(key, file);
         }
         return file;
     }
@@ -59,7 +59,10 @@ final class TrustSettings {
     }
 
     private static List<String> key(Map<String, String> inherited) {
-        List<String> key = new ArrayList<>(LOCATORS.stream().map(k -> String.valueOf(inherited.get(k))).toList());
+        List<String> key = new ArrayList<>();
+        for (String k : LOCATORS) {
+            key.add(String.valueOf(inherited.get(k)));
+        }
         for (Path file : usualFiles(inherited)) {
             key.add(file + "@" + stamp(file));
         }
