@@ -71,11 +71,14 @@ final class KeptGitDir {
 
     private static KeptGitDir open(Path root) {
         try {
-            Files.createDirectories(root.getParent());
-            try {
-                Files.createDirectory(root, PrivateDir.ownerOnly());
-            } catch (FileAlreadyExistsException e) {
-                // kept by an earlier process
+            // Asked first: an exception, even one caught at once, costs a short-lived process its stack trace.
+            if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) {
+                Files.createDirectories(root.getParent());
+                try {
+                    Files.createDirectory(root, PrivateDir.ownerOnly());
+                } catch (FileAlreadyExistsException e) {
+                    // made meanwhile by a concurrent process
+                }
             }
             return ownersAlone(root) ? new KeptGitDir(root) : NONE;
         } catch (IOException | UnsupportedOperationException | SecurityException e) {
@@ -109,11 +112,13 @@ final class KeptGitDir {
     private Path emptyHome() {
         Path home = root.resolve("home");
         try {
-            try {
-                Files.createDirectory(home, PrivateDir.ownerOnly());
-                return home;
-            } catch (FileAlreadyExistsException e) {
-                // kept by an earlier process
+            if (!Files.isDirectory(home, LinkOption.NOFOLLOW_LINKS)) {
+                try {
+                    Files.createDirectory(home, PrivateDir.ownerOnly());
+                    return home;
+                } catch (FileAlreadyExistsException e) {
+                    // made meanwhile by a concurrent process
+                }
             }
             try (DirectoryStream<Path> entries = Files.newDirectoryStream(home)) {
                 return entries.iterator().hasNext() ? null : home;

@@ -138,6 +138,9 @@ final class TrustSettings {
     }
 
     private static String stamp(Path file) {
+        if (!file.toFile().exists()) {
+            return "none"; // most of the usual files are missing: asked without the exception readAttributes makes
+        }
         try {
             BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
             return a.lastModifiedTime().toMillis() + " " + a.size() + " " + a.fileKey();
