@@ -22,6 +22,7 @@ import dev.prdiff.core.PrdiffException;
 import dev.prdiff.core.Version;
 import dev.prdiff.exec.DirectStdout;
 import dev.prdiff.exec.ProcessStdout;
+import dev.prdiff.exec.Subprocess;
 import dev.prdiff.exec.Utf8Relaunch;
 import dev.prdiff.git.CommitReads;
 import dev.prdiff.git.Git;
@@ -182,6 +183,7 @@ class prdiff implements Callable<Integer> {
         CdsRehearsal.runIfTraining(System.getenv(), (env, rehearsed) -> run(OutputStream.nullOutputStream(),
                 new PrintStream(OutputStream.nullOutputStream()), env, rehearsed));
         Git.awaitPrepared();
+        Subprocess.dropStartedAhead();
         System.exit(code);
     }
 

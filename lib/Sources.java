@@ -69,6 +69,7 @@
 //SOURCES cache/PullRequestDiffCache.java
 //SOURCES app/CdsRehearsal.java
 //SOURCES app/CommandLineCalls.java
+//SOURCES app/DiffAhead.java
 //SOURCES app/DiffEnvelope.java
 //SOURCES app/DiffRequest.java
 //SOURCES app/GeneratedMarks.java

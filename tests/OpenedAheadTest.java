@@ -1,4 +1,5 @@
 import dev.prdiff.app.TargetAhead;
+import dev.prdiff.exec.Subprocess;
 import dev.prdiff.git.Git;
 import org.junit.jupiter.api.Test;
 import support.Proc;
@@ -17,8 +18,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The command line's range is opened while picocli builds its command ({@code Git.prepare} with {@link TargetAhead},
- * as prdiff's main does): the call then runs only its diff. A guess that does not match the call, or an opening that
- * failed ahead, changes nothing the call prints.
+ * as prdiff's main does): the call then runs only its diff, and for {@code --file PATH} not even that, the diff
+ * having been started ahead. A guess that does not match the call, or an opening that failed ahead, changes nothing
+ * the call prints.
  */
 class OpenedAheadTest {
     /** Opens ahead as main does, waits for it, and forgets the git processes that took. */
@@ -86,12 +88,63 @@ class OpenedAheadTest {
     }
 
     @Test
+    void theFilesDiffIsStartedAheadAndTheCallTakesIt() {
+        // A fresh repository each: see theCallUsesTheRangeOpenedAheadAndRunsOnlyItsDiff.
+        for (List<String> words : List.of(List.of("main...feature", "--file", "a.txt"), List.of("main..feature", "--file=a.txt"))) {
+            try (TempRepo r = DiscoveryTest.forked()) {
+                RecordingGit git = RecordingGit.create();
+                List<String> all = new java.util.ArrayList<>(List.of("-C", r.dir().toString()));
+                all.addAll(words);
+                String[] args = all.toArray(String[]::new);
+                Git.prepare(git.env(), TargetAhead.of(args));
+                Git.awaitPrepared();
+                // The recording git writes its log once its shell runs, a moment after the start.
+                for (long until = System.nanoTime() + 10_000_000_000L; DiscoveryTest.commands(git).size() < 2
+                        && System.nanoTime() < until; ) {
+                    Thread.onSpinWait();
+                }
+                assertEquals(List.of("rev-parse", "diff"), DiscoveryTest.commands(git), git.calls().toString());
+                git.clear();
+                byte[] out = PrdiffCli.ok(git.env(), args).stdout();
+                assertArrayEquals(r.gitDiff(args[2], "--", "a.txt"), out);
+                assertEquals(List.of(), DiscoveryTest.commands(git), "the call took the diff started ahead");
+            }
+        }
+    }
+
+    @Test
+    void aDiffStartedAheadForAnotherFileIsNotTaken() {
+        try (TempRepo r = DiscoveryTest.forked()) {
+            RecordingGit git = RecordingGit.create();
+            openAhead(git, "-C", r.dir().toString(), "main..feature", "--file", "a.txt");
+            try {
+                // b.txt changed on main only: taking a.txt's diff would print a section where there is none.
+                byte[] out = PrdiffCli.ok(git.env(), "-C", r.dir().toString(), "main..feature", "--file", "b.txt")
+                        .stdout();
+                assertArrayEquals(r.gitDiff("main..feature", "--", "b.txt"), out);
+                assertTrue(out.length > 0);
+            } finally {
+                Subprocess.dropStartedAhead();
+            }
+        }
+    }
+
+    @Test
     void onlyThePlainShapeIsGuessed() {
         Duration thirty = Duration.ofSeconds(30);
-        assertEquals(new Git.Ahead(Path.of("repo"), thirty, new Git.RangeRevisions("main", "feature", true)),
+        assertEquals(new Git.Ahead(Path.of("repo"), thirty, new Git.RangeRevisions("main", "feature", true), null),
                 TargetAhead.of("-C", "repo", "main...feature", "--file", "a.txt", "--", "b.txt"));
-        assertEquals(new Git.Ahead(Path.of(""), thirty, new Git.RangeRevisions("HEAD", "topic", false)),
+        assertEquals(new Git.Ahead(Path.of(""), thirty, new Git.RangeRevisions("HEAD", "topic", false), null),
                 TargetAhead.of("..topic", "--files-only"));
+        // The file's diff is guessed only for exactly one plain --file value.
+        assertTrue(TargetAhead.of("-C", "repo", "main...feature", "--file", "a.txt").then() != null);
+        assertTrue(TargetAhead.of("main...feature", "--file=dir/a.txt").then() != null);
+        for (List<String> args : List.<List<String>>of(List.of("main...feature", "--file", "a.txt,b.txt"),
+                List.of("main...feature", "--file", "\"caf\\351\""), List.of("main...feature", "--file", "a", "-U1"),
+                List.of("main...feature", "--file", "a", "--file", "b"), List.of("main...feature", "--file="),
+                List.of("main...feature", "--stat", "--file", "a"))) {
+            assertNull(TargetAhead.of(args.toArray(String[]::new)).then(), args.toString());
+        }
         for (List<String> args : List.<List<String>>of(List.of(), List.of("--file", "a.txt", "main...feature"),
                 List.of("main...feature", "-C", "elsewhere"), List.of("main...feature", "--timeout", "5"),
                 List.of("main...feature", "--commit", "HEAD"), List.of("show", "HEAD:a.txt"), List.of("10745"),

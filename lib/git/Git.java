@@ -69,7 +69,8 @@ public final class Git {
      */
     public static void prepare(Map<String, String> inherited, Ahead ahead) {
         Thread t = new Thread(new Preparing(inherited, ahead == null ? null
-                : OpenedAhead.register(ahead.dir(), ahead.timeout(), inherited, ahead.range())), "prdiff-git-prepare");
+                : OpenedAhead.register(ahead.dir(), ahead.timeout(), inherited, ahead.range(), ahead.then())),
+                "prdiff-git-prepare");
         t.setDaemon(true);
         t.start();
         preparing = t;
@@ -94,8 +95,12 @@ public final class Git {
         }
     }
 
-    /** What a call is expected to open: {@link #open(Path, Duration, Map, RangeRevisions)}'s arguments but the environment. */
-    public record Ahead(Path dir, Duration timeout, RangeRevisions range) {}
+    /**
+     * What a call is expected to open: {@link #open(Path, Duration, Map, RangeRevisions)}'s arguments but the
+     * environment; {@code then}, if not null, is given the repository opened ahead on the preparing thread, before
+     * the call can take it.
+     */
+    public record Ahead(Path dir, Duration timeout, RangeRevisions range, java.util.function.Consumer<Git> then) {}
 
     /**
      * Waits (at most two seconds) for {@link #prepare}'s thread: an exit while it runs, a usage error say, would
@@ -424,6 +429,11 @@ public final class Git {
     /** Runs a git command on objects only, streaming stdout to the reader; fails with GIT_FAILED on a non-zero exit. */
     public Subprocess.Result objects(Subprocess.StdoutReader reader, List<String> args) {
         return check(Subprocess.run(inScratch(label(args), args), reader, null), args);
+    }
+
+    /** Starts a git command on objects for {@link #objects(Subprocess.StdoutReader, List)} to take later. */
+    void startAhead(List<String> args) {
+        Subprocess.startAhead(inScratch(label(args), args));
     }
 
     /** As {@link #objects(Subprocess.StdoutReader, List)}, returning the exit code and stderr without judging them. */

@@ -148,8 +148,7 @@ public final class LocalDiffs {
     private boolean readLimited(DiffSpec spec, Set<String> paths, OnlyWanted onlyWanted, Subprocess.StdoutReader reader) {
         PathLimit limit = new PathLimit(git, spec.revisions());
         Set<String> tried = limit.untried(paths);
-        List<String> options = new ArrayList<>(List.of("--raw", "-z", "--patch"));
-        options.addAll(textOptions);
+        List<String> options = limitedOptions();
         for (int widened = 0; tried != null && widened < 2; widened++) {
             Set<String> these = tried;
             try {
@@ -173,6 +172,27 @@ public final class LocalDiffs {
             }
         }
         return false;
+    }
+
+    /** {@link #readLimited}'s options: the --raw records ahead of the text. */
+    private List<String> limitedOptions() {
+        List<String> options = new ArrayList<>(List.of("--raw", "-z", "--patch"));
+        options.addAll(textOptions);
+        return options;
+    }
+
+    /**
+     * Starts the git diff {@link #read} will run first for these paths, when it will run one of objects: guessed
+     * while the CLI parses its arguments, and taken by that read only when its command is exactly this one.
+     */
+    public void startAhead(DiffSpec spec, Set<String> paths) {
+        if (!spec.objectsOnly()) {
+            return;
+        }
+        Set<String> tried = new PathLimit(git, spec.revisions()).untried(paths);
+        if (tried != null) {
+            git.startAhead(args(spec, limitedOptions(), PathLimit.literal(tried)));
+        }
     }
 
     /** The old and new path of each record, or null when one touches no wanted path (a partner's own section). */
@@ -388,9 +408,7 @@ public final class LocalDiffs {
     }
 
     private void run(DiffSpec spec, List<String> extra, List<String> pathspec, Subprocess.StdoutReader reader) {
-        List<String> options = new ArrayList<>(extra);
-        options.addAll(spec.options());
-        List<String> args = GitEnvironment.diffArgs(options, spec.revisions(), pathspec);
+        List<String> args = args(spec, extra, pathspec);
         if (spec.objectsOnly()) {
             git.objects(reader, args);
         } else if (spec.untracked()) {
@@ -398,6 +416,12 @@ public final class LocalDiffs {
         } else {
             git.checkout(reader, args);
         }
+    }
+
+    private static List<String> args(DiffSpec spec, List<String> extra, List<String> pathspec) {
+        List<String> options = new ArrayList<>(extra);
+        options.addAll(spec.options());
+        return GitEnvironment.diffArgs(options, spec.revisions(), pathspec);
     }
 
     /**

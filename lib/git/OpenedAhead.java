@@ -3,12 +3,15 @@ package dev.prdiff.git;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * One repository opened on another thread while the command line is still being parsed (picocli takes about 20 ms to
  * build its command): discovery, the range's revisions and merge bases, and the scratch directory. The call that then
  * opens exactly the same directory, range, timeout and environment takes it instead of opening its own; any other
- * call, or one whose opening failed ahead, opens as always and meets its failure itself. Taken once.
+ * call, or one whose opening failed ahead, opens as always and meets its failure itself. Taken once. What the caller
+ * asks to do next with the opened repository ({@code then}: start the diff it guesses the call will run, say) is
+ * done before the call can take it.
  *
  * <p>Plain monitors, no lambda and no record's equals here: each of those spins or links classes at first use (a
  * millisecond or more on the main thread, before anything is compiled) that the launcher's CDS archive holds only
@@ -21,19 +24,23 @@ final class OpenedAhead implements Runnable {
     private final Duration timeout;
     private final Map<String, String> env;
     private final Git.RangeRevisions range;
+    private final Consumer<Git> then;
     private boolean done;
     private Git git;
 
-    private OpenedAhead(Path dir, Duration timeout, Map<String, String> env, Git.RangeRevisions range) {
+    private OpenedAhead(Path dir, Duration timeout, Map<String, String> env, Git.RangeRevisions range,
+            Consumer<Git> then) {
         this.dir = dir.toAbsolutePath().normalize();
         this.timeout = timeout;
         this.env = env;
         this.range = range;
+        this.then = then;
     }
 
     /** Registers the opening now, so that a call can never miss it, and returns the work that completes it. */
-    static Runnable register(Path dir, Duration timeout, Map<String, String> env, Git.RangeRevisions range) {
-        OpenedAhead ahead = new OpenedAhead(dir, timeout, env, range);
+    static Runnable register(Path dir, Duration timeout, Map<String, String> env, Git.RangeRevisions range,
+            Consumer<Git> then) {
+        OpenedAhead ahead = new OpenedAhead(dir, timeout, env, range, then);
         synchronized (OpenedAhead.class) {
             pending = ahead;
         }
@@ -45,6 +52,9 @@ final class OpenedAhead implements Runnable {
         Git opened = null;
         try {
             opened = Git.openNow(dir, timeout, env, range);
+            if (then != null) {
+                then.accept(opened);
+            }
         } catch (Throwable e) { // whatever it was, the call opens on its own and meets it there
         } finally {
             synchronized (this) {
