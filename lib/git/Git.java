@@ -80,8 +80,10 @@ public final class Git {
     private record Preparing(Map<String, String> inherited, Runnable open) implements Runnable {
         @Override
         public void run() {
+            Thread processes = new Thread(new ProcessMachinery(), "prdiff-process-setup");
+            processes.setDaemon(true);
+            processes.start();
             try {
-                ProcessHandle.current();
                 KeptGitDir.emptyHome(inherited);
                 if (open == null) {
                     TrustSettings.prepare(inherited);
@@ -92,6 +94,17 @@ public final class Git {
             if (open != null) {
                 open.run(); // reads the trust settings itself, and only where discovery needs them
             }
+        }
+    }
+
+    /**
+     * Sets up the JDK's process machinery (with the lambda machinery it is the first to need: about 5 ms, more on a
+     * busy core) beside the preparing thread's reading of HOME, trust settings and the range, which need neither.
+     */
+    private record ProcessMachinery() implements Runnable {
+        @Override
+        public void run() {
+            ProcessHandle.current();
         }
     }
 

@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * An object id is an object id: 4 to 64 hex digits name the one commit (or tag of a commit) whose id starts
@@ -17,8 +16,6 @@ import java.util.regex.Pattern;
  * redirect a pinned diff. Looked up in the scratch git directory, which has no refs at all.
  */
 final class ObjectIds {
-    private static final Pattern HEX = Pattern.compile("[0-9a-fA-F]{4,64}");
-
     private final Git git;
 
     ObjectIds(Git git) {
@@ -39,8 +36,22 @@ final class ObjectIds {
         return true;
     }
 
+    /**
+     * 4 to 64 hex digits, either case. Loops, not patterns, here and in {@link Revisions}: the preparing thread
+     * checks the range with them before its first git process, and a character class's first use sets up the
+     * JDK's lambda machinery, which that thread otherwise leaves to the process start running beside it.
+     */
     static boolean isObjectId(String rev) {
-        return HEX.matcher(rev).matches();
+        if (rev.length() < 4 || rev.length() > 64) {
+            return false;
+        }
+        for (int i = 0; i < rev.length(); i++) {
+            char c = rev.charAt(i);
+            if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     String commit(String prefix) {
