@@ -12,6 +12,7 @@
 //SOURCES core/Pagination.java
 //SOURCES core/PathBytes.java
 //SOURCES core/PrdiffException.java
+//SOURCES core/SmallFiles.java
 //SOURCES exec/Command.java
 //SOURCES exec/DirectStdout.java
 //SOURCES exec/ProcessStdout.java

@@ -66,11 +66,9 @@ final class CacheFiles {
 
     /** Marks an entry recently used. */
     static void touch(Path file) {
-        try {
-            Files.setLastModifiedTime(file, FileTime.fromMillis(System.currentTimeMillis()));
-        } catch (IOException e) {
-            // Only the eviction order suffers.
-        }
+        // java.io's call, not Files.setLastModifiedTime, whose attribute view classes a short start does not load.
+        // Failing, only the eviction order suffers.
+        file.toFile().setLastModified(System.currentTimeMillis());
     }
 
     /** Deletes entries matching {@code glob}, least recently used first, until the rest fit in {@code maxBytes}. */

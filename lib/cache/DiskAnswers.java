@@ -1,5 +1,7 @@
 package dev.prdiff.cache;
 
+import dev.prdiff.core.SmallFiles;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -50,7 +52,7 @@ public final class DiskAnswers {
     public byte[] get(String key) {
         Path file = dir.resolve(fileName(key));
         try {
-            byte[] content = Files.readAllBytes(file);
+            byte[] content = SmallFiles.read(file);
             byte[] k = key.getBytes(StandardCharsets.UTF_8);
             if (content.length < k.length + 1 || content[k.length] != 0
                     || !Arrays.equals(content, 0, k.length, k, 0, k.length)) {

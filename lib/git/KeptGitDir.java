@@ -2,6 +2,7 @@ package dev.prdiff.git;
 
 import dev.prdiff.cache.DiskAnswers;
 import dev.prdiff.core.FileTrees;
+import dev.prdiff.core.SmallFiles;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -188,7 +189,7 @@ final class KeptGitDir {
         byte[] content = config.getBytes(StandardCharsets.UTF_8);
         Path file = root.resolve("trust").resolve(DiskAnswers.nameOf(config) + ".gitconfig");
         try {
-            if (Arrays.equals(Files.readAllBytes(file), content)) {
+            if (Arrays.equals(SmallFiles.read(file), content)) {
                 return file;
             }
         } catch (IOException e) {
