@@ -34,11 +34,8 @@ public final class TargetAhead {
                 return null;
             }
         }
-        // Target.parse would compile its pull-request patterns here, before the JIT has compiled any (about 8 ms). A
-        // word with two dots is a range unless it is a pull request's URL (with "://": no scheme-less one has two
-        // dots) or reference (OWNER/REPO#N); its revisions are checked on the preparing thread.
-        String word = args[i];
-        Target.Range r = word.contains("://") || word.contains("#") ? null : Target.range(word);
+        // Its revisions are checked on the preparing thread.
+        Target.Range r = Target.plainRange(args[i]);
         if (r == null) {
             return null;
         }
