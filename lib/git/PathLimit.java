@@ -157,7 +157,11 @@ final class PathLimit {
             return passable(paths) ? new Trial(Verdict.WIDEN, paths) : new Trial(Verdict.WHOLE, null);
         }
         Set<List<String>> got = new HashSet<>();
-        limited.stream().filter(RawNumstat.Change::paired).forEach(c -> got.add(pairOf(c)));
+        for (RawNumstat.Change c : limited) {
+            if (c.paired()) {
+                got.add(pairOf(c));
+            }
+        }
         return new Trial(got.equals(expected) ? Verdict.SAME : Verdict.WHOLE, null);
     }
 
@@ -225,10 +229,32 @@ final class PathLimit {
         return knownPairs(Integer.MAX_VALUE, RenamePairs::read);
     }
 
-    /** As {@link #knownPairs}, only the pairs with a path that {@code paths} select; null past {@code maxBytes}. */
+    /**
+     * As {@link #knownPairs}, only the pairs with a path that {@code paths} select; null past {@code maxBytes}. The
+     * last answer is kept: a file's call asks for the same paths in {@link #untried} (on the preparing thread, and
+     * again on the main one) and in {@link #judge}, and each scan of the kept pairs is about a millisecond.
+     */
     private List<RawNumstat.Change> knownPairsTouching(Set<String> paths, int maxBytes) {
-        return knownPairs(maxBytes, kept -> RenamePairs.touching(kept, paths));
+        List<Object> key = pairsKey();
+        Touching last = lastTouching;
+        if (last != null && last.keptBytes() <= maxBytes && last.key().equals(key) && last.paths().equals(paths)) {
+            return last.pairs();
+        }
+        int[] keptBytes = {0};
+        List<RawNumstat.Change> pairs = knownPairs(maxBytes, kept -> {
+            keptBytes[0] = kept.length;
+            return RenamePairs.touching(kept, paths);
+        });
+        if (pairs != null) {
+            lastTouching = new Touching(key, Set.copyOf(paths), keptBytes[0], pairs);
+        }
+        return pairs;
     }
+
+    /** {@link #knownPairsTouching}'s last answer: the kept pairs of {@code key} (that many bytes) touching {@code paths}. */
+    private record Touching(List<Object> key, Set<String> paths, int keptBytes, List<RawNumstat.Change> pairs) {}
+
+    private static volatile Touching lastTouching;
 
     /**
      * The pairs kept in this process or on disk (as {@link RenamePairs#write} wrote them, at most {@code maxBytes}),
