@@ -1,3 +1,5 @@
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import support.BareOracle;
 import support.Fixtures;
@@ -27,12 +29,25 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * git, and kept whole under concurrent first use.
  */
 class KeptGitDirTest {
-    /** A repository with one change to a.txt between the returned commits. */
-    private static String[] history(TempRepo r) {
+    TempRepo r;
+    /** "BASE..HEAD" of two commits: a.txt changed, new.txt added. */
+    String range;
+    /** XDG_CACHE_HOME for the call: the kept directory is prdiff/git-v1 in it. */
+    Path cache;
+
+    @BeforeEach
+    void history() {
+        r = TempRepo.init();
         r.write("a.txt", Fixtures.lines("a", 5));
         String base = r.commit("a");
         r.write("a.txt", Fixtures.lines("b", 5)).write("new.txt", "new\n");
-        return new String[] {base, r.commit("b")};
+        range = base + ".." + r.commit("b");
+        cache = TempDirs.create("kept-cache-");
+    }
+
+    @AfterEach
+    void cleanup() {
+        r.close();
     }
 
     private static Map<String, String> caching(Path cache) {
@@ -66,45 +81,40 @@ class KeptGitDirTest {
 
     @Test
     void aProcessMakesNothingOfItsOwnAndTheKeptDirectoryIsTheUsersAlone() throws Exception {
-        try (TempRepo r = TempRepo.init()) {
-            String[] c = history(r);
-            String range = c[0] + ".." + c[1];
-            Path cache = TempDirs.create("kept-cache-");
-            Path tmp = TempDirs.create("kept-tmp-");
-            Map<String, String> env = caching(cache);
-            for (List<String> args : List.of(List.of(range, "--file", "a.txt"), List.of("-C", ".git", range),
-                    List.of(range, "--file", "new.txt"))) {
-                Process p = PrdiffCli.start(List.of("-Djava.io.tmpdir=" + tmp), env, r.dir(), args.toArray(String[]::new));
-                p.getOutputStream().close();
-                byte[] out = p.getInputStream().readAllBytes();
-                String err = new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-                assertEquals(0, p.waitFor(), err);
-                byte[] expected = args.contains("--file") ? oracle(r, range, args.get(2)) : oracle(r, range);
-                assertArrayEquals(expected, out, args.toString());
-                try (Stream<Path> made = Files.list(tmp)) {
-                    assertEquals(List.of(), made.toList(), "a directory of its own for " + args);
-                }
+        Path tmp = TempDirs.create("kept-tmp-");
+        Map<String, String> env = caching(cache);
+        for (List<String> args : List.of(List.of(range, "--file", "a.txt"), List.of("-C", ".git", range),
+                List.of(range, "--file", "new.txt"))) {
+            Process p = PrdiffCli.start(List.of("-Djava.io.tmpdir=" + tmp), env, r.dir(), args.toArray(String[]::new));
+            p.getOutputStream().close();
+            byte[] out = p.getInputStream().readAllBytes();
+            String err = new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertEquals(0, p.waitFor(), err);
+            byte[] expected = args.contains("--file") ? oracle(r, range, args.get(2)) : oracle(r, range);
+            assertArrayEquals(expected, out, args.toString());
+            try (Stream<Path> made = Files.list(tmp)) {
+                assertEquals(List.of(), made.toList(), "a directory of its own for " + args);
             }
-            Path kept = cache.resolve("prdiff/git-v1");
-            List<Path> scratch = scratchDirs(kept);
-            assertEquals(1, scratch.size(), "one scratch directory per object store: " + scratch);
-            assertEquals(List.of("", "HEAD", "config", "objects", "objects/info", "objects/info/alternates", "refs",
-                    "refs/heads"), tree(scratch.get(0)), "git wrote nothing into it");
-            assertEquals(r.dir().resolve(".git/objects").toRealPath() + "\n",
-                    Files.readString(scratch.get(0).resolve("objects/info/alternates")));
-            assertEquals(List.of(""), tree(kept.resolve("home")), "HOME stays empty");
-            try (Stream<Path> trust = Files.list(kept.resolve("trust"))) {
-                assertEquals(1, trust.count(), "the trust settings, read at the git directory");
-            }
-            try (Stream<Path> all = Files.walk(kept)) {
-                for (Path p : all.toList()) {
-                    assertFalse(Files.isSymbolicLink(p), p.toString());
-                    String mode = PosixFilePermissions.toString(Files.getPosixFilePermissions(p, LinkOption.NOFOLLOW_LINKS));
-                    if (Files.isDirectory(p)) {
-                        assertEquals("rwx------", mode, p.toString());
-                    } else {
-                        assertFalse(mode.substring(3).contains("w"), "writable by others: " + p);
-                    }
+        }
+        Path kept = cache.resolve("prdiff/git-v1");
+        List<Path> scratch = scratchDirs(kept);
+        assertEquals(1, scratch.size(), "one scratch directory per object store: " + scratch);
+        assertEquals(List.of("", "HEAD", "config", "objects", "objects/info", "objects/info/alternates", "refs",
+                "refs/heads"), tree(scratch.get(0)), "git wrote nothing into it");
+        assertEquals(r.dir().resolve(".git/objects").toRealPath() + "\n",
+                Files.readString(scratch.get(0).resolve("objects/info/alternates")));
+        assertEquals(List.of(""), tree(kept.resolve("home")), "HOME stays empty");
+        try (Stream<Path> trust = Files.list(kept.resolve("trust"))) {
+            assertEquals(1, trust.count(), "the trust settings, read at the git directory");
+        }
+        try (Stream<Path> all = Files.walk(kept)) {
+            for (Path p : all.toList()) {
+                assertFalse(Files.isSymbolicLink(p), p.toString());
+                String mode = PosixFilePermissions.toString(Files.getPosixFilePermissions(p, LinkOption.NOFOLLOW_LINKS));
+                if (Files.isDirectory(p)) {
+                    assertEquals("rwx------", mode, p.toString());
+                } else {
+                    assertFalse(mode.substring(3).contains("w"), "writable by others: " + p);
                 }
             }
         }
@@ -112,104 +122,84 @@ class KeptGitDirTest {
 
     @Test
     void aKeptDirectoryOthersMayEnterIsNotUsed() throws Exception {
-        try (TempRepo r = TempRepo.init()) {
-            String[] c = history(r);
-            Path cache = TempDirs.create("kept-cache-");
-            Path kept = Files.createDirectories(cache.resolve("prdiff/git-v1"));
-            Files.setPosixFilePermissions(kept, PosixFilePermissions.fromString("rwxr-xr-x"));
-            Proc.Result res = PrdiffCli.ok(caching(cache), "-C", r.dir().toString(), c[0] + ".." + c[1]);
-            assertArrayEquals(oracle(r, c[0] + ".." + c[1]), res.stdout());
-            assertEquals(List.of(""), tree(kept), "nothing made in it");
-        }
+        Path kept = Files.createDirectories(cache.resolve("prdiff/git-v1"));
+        Files.setPosixFilePermissions(kept, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Proc.Result res = PrdiffCli.ok(caching(cache), "-C", r.dir().toString(), range);
+        assertArrayEquals(oracle(r, range), res.stdout());
+        assertEquals(List.of(""), tree(kept), "nothing made in it");
     }
 
     @Test
     void aKeptHomeWithSomethingInItIsNotUsed() throws Exception {
-        try (TempRepo r = TempRepo.init()) {
-            String[] c = history(r);
-            Path cache = TempDirs.create("kept-cache-");
-            Path home = cache.resolve("prdiff/git-v1/home");
-            // Would make git print "Binary files differ" for a.txt, were this HOME used (XDG_CONFIG_HOME is in it).
-            Files.createDirectories(home.resolve(".config/git"));
-            Files.writeString(home.resolve(".config/git/attributes"), "*.txt -diff\n");
-            for (Path p : List.of(cache.resolve("prdiff/git-v1"), home, home.resolve(".config"), home.resolve(".config/git"))) {
-                Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwx------"));
-            }
-            Proc.Result res = PrdiffCli.ok(caching(cache), "-C", r.dir().toString(), c[0] + ".." + c[1], "--file", "a.txt");
-            assertArrayEquals(oracle(r, c[0] + ".." + c[1], "a.txt"), res.stdout());
-            assertTrue(new String(res.stdout(), java.nio.charset.StandardCharsets.UTF_8).contains("+b"), "a text diff");
+        Path home = cache.resolve("prdiff/git-v1/home");
+        // Would make git print "Binary files differ" for a.txt, were this HOME used (XDG_CONFIG_HOME is in it).
+        Files.createDirectories(home.resolve(".config/git"));
+        Files.writeString(home.resolve(".config/git/attributes"), "*.txt -diff\n");
+        for (Path p : List.of(cache.resolve("prdiff/git-v1"), home, home.resolve(".config"), home.resolve(".config/git"))) {
+            Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwx------"));
         }
+        Proc.Result res = PrdiffCli.ok(caching(cache), "-C", r.dir().toString(), range, "--file", "a.txt");
+        assertArrayEquals(oracle(r, range, "a.txt"), res.stdout());
+        assertTrue(new String(res.stdout(), java.nio.charset.StandardCharsets.UTF_8).contains("+b"), "a text diff");
     }
 
     @Test
     void aShallowRepositoryKeepsItsScratchDirectoryToItself() throws Exception {
-        try (TempRepo r = TempRepo.init()) {
-            history(r);
-            r.write("a.txt", Fixtures.lines("c", 5));
-            r.commit("c");
-            Path clone = TempDirs.create("kept-shallow-").resolve("clone");
-            Proc.run(List.of("git", "clone", "-q", "--depth", "2", "file://" + r.dir(), clone.toString()), r.dir(),
-                    System.getenv(), java.time.Duration.ofSeconds(60));
-            assertTrue(Files.isRegularFile(clone.resolve(".git/shallow")));
-            Path cache = TempDirs.create("kept-cache-");
-            Proc.Result res = PrdiffCli.ok(caching(cache), "-C", clone.toString(), "HEAD~1..HEAD");
-            assertTrue(res.stdout().length > 0);
-            assertEquals(List.of(), scratchDirs(cache.resolve("prdiff/git-v1")), "the boundary moves: not kept");
-        }
+        r.write("a.txt", Fixtures.lines("c", 5));
+        r.commit("c");
+        Path clone = TempDirs.create("kept-shallow-").resolve("clone");
+        Proc.run(List.of("git", "clone", "-q", "--depth", "2", "file://" + r.dir(), clone.toString()), r.dir(),
+                System.getenv(), java.time.Duration.ofSeconds(60));
+        assertTrue(Files.isRegularFile(clone.resolve(".git/shallow")));
+        Proc.Result res = PrdiffCli.ok(caching(cache), "-C", clone.toString(), "HEAD~1..HEAD");
+        assertTrue(res.stdout().length > 0);
+        assertEquals(List.of(), scratchDirs(cache.resolve("prdiff/git-v1")), "the boundary moves: not kept");
     }
 
     @Test
     void anInterdiffWritesItsReplayIntoAScratchDirectoryOfItsOwn() throws Exception {
-        try (TempRepo r = TempRepo.init()) {
-            r.write("shared.txt", Fixtures.lines("line", 20)).write("other.txt", "other\n");
-            r.commit("base");
-            r.checkout("-b", "feature");
-            r.write("feature.txt", "feature v1\n");
-            String old = r.commit("feature v1");
-            r.checkout("main");
-            r.write("other.txt", "other, changed on main\n");
-            r.commit("main moves on");
-            r.checkout("-b", "rebased", old);
-            r.git("rebase", "-q", "main");
-            r.write("feature.txt", "feature v2\n");
-            r.commit("after the rebase");
-            Path cache = TempDirs.create("kept-cache-");
-            Proc.Result kept = PrdiffCli.ok(caching(cache), "-C", r.dir().toString(), "main...rebased", "--since", old);
-            assertTrue(kept.stderr().contains("were replayed"), kept.stderr());
-            Map<String, String> off = new HashMap<>(System.getenv());
-            off.put("PRDIFF_CACHE_DIR", "");
-            Proc.Result own = PrdiffCli.ok(off, "-C", r.dir().toString(), "main...rebased", "--since", old);
-            assertArrayEquals(own.stdout(), kept.stdout());
-            List<Path> scratch = scratchDirs(cache.resolve("prdiff/git-v1"));
-            assertEquals(1, scratch.size(), scratch.toString());
-            assertEquals(List.of("", "info", "info/alternates"), tree(scratch.get(0).resolve("objects")),
-                    "no replayed tree or commit in the kept directory");
-        }
+        r.write("shared.txt", Fixtures.lines("line", 20)).write("other.txt", "other\n");
+        r.commit("base");
+        r.checkout("-b", "feature");
+        r.write("feature.txt", "feature v1\n");
+        String old = r.commit("feature v1");
+        r.checkout("main");
+        r.write("other.txt", "other, changed on main\n");
+        r.commit("main moves on");
+        r.checkout("-b", "rebased", old);
+        r.git("rebase", "-q", "main");
+        r.write("feature.txt", "feature v2\n");
+        r.commit("after the rebase");
+        Proc.Result kept = PrdiffCli.ok(caching(cache), "-C", r.dir().toString(), "main...rebased", "--since", old);
+        assertTrue(kept.stderr().contains("were replayed"), kept.stderr());
+        Map<String, String> off = new HashMap<>(System.getenv());
+        off.put("PRDIFF_CACHE_DIR", "");
+        Proc.Result own = PrdiffCli.ok(off, "-C", r.dir().toString(), "main...rebased", "--since", old);
+        assertArrayEquals(own.stdout(), kept.stdout());
+        List<Path> scratch = scratchDirs(cache.resolve("prdiff/git-v1"));
+        assertEquals(1, scratch.size(), scratch.toString());
+        assertEquals(List.of("", "info", "info/alternates"), tree(scratch.get(0).resolve("objects")),
+                "no replayed tree or commit in the kept directory");
     }
 
     @Test
     void concurrentFirstProcessesShareOneWholeScratchDirectory() throws Exception {
-        try (TempRepo r = TempRepo.init()) {
-            String[] c = history(r);
-            String range = c[0] + ".." + c[1];
-            Path cache = TempDirs.create("kept-cache-");
-            Map<String, String> env = caching(cache);
-            List<Process> started = new ArrayList<>();
-            for (int i = 0; i < 6; i++) {
-                Process p = PrdiffCli.start(env, r.dir(), range, "--file", "a.txt");
-                p.getOutputStream().close();
-                started.add(p);
-            }
-            byte[] expected = oracle(r, range, "a.txt");
-            for (Process p : started) {
-                byte[] out = p.getInputStream().readAllBytes();
-                String err = new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-                assertEquals(0, p.waitFor(), err);
-                assertArrayEquals(expected, out);
-            }
-            List<Path> scratch = scratchDirs(cache.resolve("prdiff/git-v1"));
-            assertEquals(1, scratch.size(), "one whole directory, no temporary one left: " + scratch);
-            assertTrue(Files.isRegularFile(scratch.get(0).resolve("objects/info/alternates")));
+        Map<String, String> env = caching(cache);
+        List<Process> started = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            Process p = PrdiffCli.start(env, r.dir(), range, "--file", "a.txt");
+            p.getOutputStream().close();
+            started.add(p);
         }
+        byte[] expected = oracle(r, range, "a.txt");
+        for (Process p : started) {
+            byte[] out = p.getInputStream().readAllBytes();
+            String err = new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertEquals(0, p.waitFor(), err);
+            assertArrayEquals(expected, out);
+        }
+        List<Path> scratch = scratchDirs(cache.resolve("prdiff/git-v1"));
+        assertEquals(1, scratch.size(), "one whole directory, no temporary one left: " + scratch);
+        assertTrue(Files.isRegularFile(scratch.get(0).resolve("objects/info/alternates")));
     }
 }
