@@ -24,16 +24,7 @@ final class ObjectIds {
 
     /** 40 or 64 lower-case hex digits. (A loop: String.matches compiles its pattern on every call.) */
     static boolean isFullId(String id) {
-        if (id.length() != 40 && id.length() != 64) {
-            return false;
-        }
-        for (int i = 0; i < id.length(); i++) {
-            char c = id.charAt(i);
-            if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f')) {
-                return false;
-            }
-        }
-        return true;
+        return (id.length() == 40 || id.length() == 64) && hexDigits(id, false);
     }
 
     /**
@@ -42,12 +33,14 @@ final class ObjectIds {
      * JDK's lambda machinery, which that thread otherwise leaves to the process start running beside it.
      */
     static boolean isObjectId(String rev) {
-        if (rev.length() < 4 || rev.length() > 64) {
-            return false;
-        }
-        for (int i = 0; i < rev.length(); i++) {
-            char c = rev.charAt(i);
-            if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F')) {
+        return rev.length() >= 4 && rev.length() <= 64 && hexDigits(rev, true);
+    }
+
+    /** Every character a hex digit; upper-case ones only with {@code upperToo}. */
+    private static boolean hexDigits(String s, boolean upperToo) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || upperToo && c >= 'A' && c <= 'F')) {
                 return false;
             }
         }

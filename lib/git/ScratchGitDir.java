@@ -51,10 +51,10 @@ final class ScratchGitDir {
         KeptGitDir keptDir = shallow ? null : KeptGitDir.forUser(env);
         String key = objects + "\0" + objectFormat + (keptDir == null ? "\0private" : "\0kept");
         ScratchGitDir scratch = BY_OBJECTS.get(key);
-        if (scratch == null || !Files.isRegularFile(scratch.dir.resolve("HEAD"))) {
+        if (!usable(scratch)) {
             synchronized (BY_OBJECTS) {
                 scratch = BY_OBJECTS.get(key);
-                if (scratch == null || !Files.isRegularFile(scratch.dir.resolve("HEAD"))) {
+                if (!usable(scratch)) {
                     scratch = create(objects, objectFormat, keptDir);
                     BY_OBJECTS.put(key, scratch);
                 }
@@ -64,6 +64,11 @@ final class ScratchGitDir {
             scratch.syncShallow(shallowFile);
         }
         return scratch;
+    }
+
+    /** Made, and not removed since (by the user, or past the kept directories' bound). */
+    private static boolean usable(ScratchGitDir scratch) {
+        return scratch != null && Files.isRegularFile(scratch.dir.resolve("HEAD"));
     }
 
     Path dir() {
@@ -87,7 +92,7 @@ final class ScratchGitDir {
             return this;
         }
         synchronized (this) {
-            if (writable == null || !Files.isRegularFile(writable.dir.resolve("HEAD"))) {
+            if (!usable(writable)) {
                 writable = create(borrowedObjects, objectFormat, null);
             }
             return writable;
