@@ -13,6 +13,7 @@ import dev.prdiff.app.CdsRehearsal;
 import dev.prdiff.app.CommandLineCalls;
 import dev.prdiff.app.DiffEnvelope;
 import dev.prdiff.app.DiffRequest;
+import dev.prdiff.app.PlainFileCall;
 import dev.prdiff.app.Prdiff;
 import dev.prdiff.app.Target;
 import dev.prdiff.app.TargetAhead;
@@ -128,9 +129,9 @@ class prdiff implements Callable<Integer> {
     Path dir;
     boolean quiet;
     boolean verbose;
-    String color;
+    String color = "auto";
     boolean noPager;
-    int timeoutSeconds;
+    int timeoutSeconds = 30;
     String repo;
     String sha;
     String baseSha;
@@ -206,6 +207,53 @@ class prdiff implements Callable<Integer> {
     static int run(OutputStream stdout, PrintStream err, Map<String, String> env, boolean terminal, String... args) {
         WatchedOutput out = new WatchedOutput(stdout);
         prdiff command = new prdiff(out, err, env, terminal);
+        PlainFileCall plain = PlainFileCall.of(args);
+        Integer called = plain == null ? null : command.calledDirectly(plain);
+        int code;
+        if (called != null) {
+            code = called;
+        } else {
+            command = new prdiff(out, err, env, terminal);
+            code = parsedAndCalled(command, args);
+        }
+        command.closePager();
+        if (out.failure() != null) {
+            return writeFailed(out.failure(), err);
+        }
+        try {
+            out.flush();
+        } catch (IOException e) {
+            return writeFailed(e, err);
+        }
+        return code;
+    }
+
+    /**
+     * A plain one-file call, as picocli would call it from these words, without building the command line: that is
+     * most of what a later file of a range costs once its diff is kept or started ahead. Null when the call raises a
+     * usage error (before any output): picocli then parses the words and reports it as for any other line.
+     */
+    private Integer calledDirectly(PlainFileCall plain) {
+        try {
+            dir = plain.dir() == null ? null : Path.of(plain.dir());
+        } catch (java.nio.file.InvalidPathException e) {
+            return null;
+        }
+        target.add(plain.range());
+        files.add(plain.file());
+        try {
+            return call();
+        } catch (CommandLine.ParameterException e) {
+            return null;
+        } catch (Exception e) {
+            return failed(e, out, err);
+        }
+    }
+
+    /** The words parsed by picocli, then the command called: usage errors and failures reported on {@code err}. */
+    private static int parsedAndCalled(prdiff command, String... args) {
+        WatchedOutput out = command.out;
+        PrintStream err = command.err;
         CommandLine cli = commandLine(command)
                 .setOut(new java.io.PrintWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8), true))
                 .setErr(new java.io.PrintWriter(err, true))
@@ -218,35 +266,27 @@ class prdiff implements Callable<Integer> {
                             + " information.");
                     return USAGE;
                 })
-                .setExecutionExceptionHandler((e, cmd, parsed) -> {
-                    // However the failed write reached us (directly, or wrapped by a git or gh output pump), it
-                    // is reported as one, and git has already been killed by the pump.
-                    if (out.failure() != null) {
-                        return writeFailed(out.failure(), err);
-                    }
-                    if (e instanceof PrdiffException p) {
-                        err.println("prdiff: error [" + p.code() + "]: " + p.getMessage());
-                        return ERROR;
-                    }
-                    err.println("prdiff: error [INTERNAL_ERROR]: " + e);
-                    return ERROR;
-                });
+                .setExecutionExceptionHandler((e, cmd, parsed) -> failed(e, out, err));
         int dashes = List.of(args).indexOf("--");
         if (dashes >= 0) {
             command.pathsAfterDashes.addAll(List.of(args).subList(dashes + 1, args.length));
             args = List.of(args).subList(0, dashes).toArray(String[]::new);
         }
-        int code = cli.execute(args);
-        command.closePager();
+        return cli.execute(args);
+    }
+
+    /** A call that failed: a failed write (directly, or through a git or gh output pump), a prdiff error, or ours. */
+    private static int failed(Exception e, WatchedOutput out, PrintStream err) {
+        // However the failed write reached us, it is reported as one, and git has already been killed by the pump.
         if (out.failure() != null) {
             return writeFailed(out.failure(), err);
         }
-        try {
-            out.flush();
-        } catch (IOException e) {
-            return writeFailed(e, err);
+        if (e instanceof PrdiffException p) {
+            err.println("prdiff: error [" + p.code() + "]: " + p.getMessage());
+            return ERROR;
         }
-        return code;
+        err.println("prdiff: error [INTERNAL_ERROR]: " + e);
+        return ERROR;
     }
 
     /**
@@ -353,14 +393,14 @@ class prdiff implements Callable<Integer> {
                 .description("Always name what was diffed on stderr (the range and its SHAs, a pull request's head and base)"));
         bind(spec, command, "color", OptionSpec.builder("--color")
                 .paramLabel("WHEN")
-                .defaultValue("auto")
+                .defaultValue(command.color)
                 .description("Colour the diff: auto (when stdout is a terminal), always or never (default: ${DEFAULT-VALUE})"));
         bind(spec, command, "noPager", OptionSpec.builder("--no-pager")
                 .description("In a terminal, write straight to it instead of through the pager"
                         + " (PRDIFF_PAGER, else PAGER, else less with LESS=FRX)"));
         bind(spec, command, "timeoutSeconds", OptionSpec.builder("--timeout")
                 .paramLabel("SECONDS")
-                .defaultValue("30")
+                .defaultValue(String.valueOf(command.timeoutSeconds))
                 .description("Limit for each git or gh call (default: ${DEFAULT-VALUE})"));
         bind(spec, command, "repo", OptionSpec.builder("-R", "--repo")
                 .paramLabel("[HOST/]OWNER/REPO")

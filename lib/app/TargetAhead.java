@@ -10,8 +10,8 @@ import java.util.List;
  * {@link Git#prepare(java.util.Map, Git.Ahead)} can open them while picocli builds its command. Only the plain shape
  * is read: {@code [-C DIR] A...B|A..B [options]}, with no later -C, --timeout or --commit and nothing before {@code --}
  * that could be a second TARGET's option value. Anything else is null: a wrong guess costs a git process on the
- * other core, a missed one nothing. When the options are exactly {@code --file PATH} (one path, no comma), the diff
- * of that file is guessed too and started once the range is open ({@link DiffAhead}).
+ * other core, a missed one nothing. When the whole line is a {@link PlainFileCall}, the diff of that file is guessed
+ * too and started once the range is open ({@link DiffAhead}).
  */
 public final class TargetAhead {
     private static final List<String> COMMANDS = List.of("show", "grep", "help", "generate-completion");
@@ -40,21 +40,12 @@ public final class TargetAhead {
             return null;
         }
         Git.RangeRevisions range = new Git.RangeRevisions(r.base(), r.head(), r.threeDot());
-        String file = onlyFile(args, i + 1);
+        PlainFileCall call = PlainFileCall.of(args);
+        String file = call == null ? null : call.file();
         try {
             return new Git.Ahead(Path.of(dir), Git.DEFAULT_TIMEOUT, range, file == null ? null : new DiffAhead(file, range));
         } catch (java.nio.file.InvalidPathException e) {
             return null;
         }
-    }
-
-    /** PATH when the words from {@code from} on are exactly {@code --file PATH} or {@code --file=PATH}, one plain path. */
-    private static String onlyFile(String[] args, int from) {
-        String file = args.length == from + 2 && args[from].equals("--file") ? args[from + 1]
-                : args.length == from + 1 && args[from].startsWith("--file=") ? args[from].substring("--file=".length())
-                : null;
-        // A comma splits a value into several paths, a quote makes it git's C-quoted form: left to the call.
-        return file == null || file.isEmpty() || file.startsWith("-") || file.startsWith("\"")
-                || file.indexOf(',') >= 0 || file.indexOf('\0') >= 0 ? null : file;
     }
 }
