@@ -63,6 +63,8 @@ class BenchScriptsTest {
                 "start=0.080000", "start_spread=79.0..81.0",
                 "file_modified=0.095000", "file_modified_spread=94.0..96.5", "git_modified=0.002000",
                 "file_added=0.120000", "git_added=0.002000",
+                "file_added_first=0.300000", "file_renamed_first=1.200000", "git_renamed=0.002000",
+                "git_renames=1.000000",
                 "files_only=1.0", "numstat=2.0", "full=1.0", "git_full=1.0",
                 "parser=mb_per_s=1200 sections=1", "parse_diff=not run", "jbang_tiny=0.2", "java_tiny=0.3",
                 "mcp_calls=10", "mcp_get_changed_files_p50_ms=5", "mcp_get_changed_files_p99_ms=6",
@@ -78,6 +80,13 @@ class BenchScriptsTest {
         assertTrue(modified.endsWith("| MISS |"), modified);
         String added = line(r.out(), "| `--file` added, a later call");
         assertTrue(added.contains("+38.0 ms after start"), added);
+        // A first call is its proof within git + 10 ms, or falls back to the rename pass within 10 ms of it.
+        String addedFirst = line(r.out(), "| `--file` added, a first call");
+        assertTrue(addedFirst.contains("+218.0 ms after start; -780.0 ms after start over the rename pass"), addedFirst);
+        assertTrue(addedFirst.endsWith("| PASS (fallback) |"), addedFirst);
+        String renamedFirst = line(r.out(), "| `--file` renamed, a first call");
+        assertTrue(renamedFirst.contains("+120.0 ms after start over the rename pass"), renamedFirst);
+        assertTrue(renamedFirst.endsWith("| MISS |"), renamedFirst);
         assertTrue(line(r.out(), "| Start: `prdiff --version`").contains("p25..p75 79.0..81.0 ms) | 80.0 ms"),
                 r.out());
         assertEquals("| `--files-only` vs `git diff --numstat -z` | 1000.0 ms | 2000.0 ms | 0.50x | <= 0.80x | PASS |",
