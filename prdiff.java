@@ -239,7 +239,7 @@ class prdiff implements Callable<Integer> {
         } catch (java.nio.file.InvalidPathException e) {
             return null;
         }
-        target.add(plain.range());
+        target.add(plain.target());
         files.add(plain.file());
         try {
             return call();

@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * {@code [-C DIR] A...B --file PATH}, the call an agent makes for each file of a range, is called without building
+ * {@code [-C DIR] TARGET --file PATH}, the call an agent makes for each file of a change, is called without building
  * picocli's command line ({@link PlainFileCall}). It must print exactly what the same words print through picocli:
  * each case here is run once as it is and once with {@code --timeout 30} added (the default, so the same request),
  * which no longer has the plain shape and goes through picocli.
@@ -30,6 +30,9 @@ class PlainFileCallTest {
                 PlainFileCall.of("main...feature", "--file", "a.txt"));
         assertEquals(new PlainFileCall("repo", "main..feature", "dir/a b.txt"),
                 PlainFileCall.of("-C", "repo", "main..feature", "--file=dir/a b.txt"));
+        for (String target : List.of("main", "3f2a9c1", "10745", "octo/demo#1", "https://github.com/o/r/pull/2")) {
+            assertEquals(new PlainFileCall(null, target, "a.txt"), PlainFileCall.of(target, "--file", "a.txt"));
+        }
         for (List<String> args : List.of(
                 List.of("main...feature"),
                 List.of("main...feature", "--file"),
@@ -45,9 +48,9 @@ class PlainFileCallTest {
                 List.of("@...HEAD", "--file", "a.txt"),
                 List.of("-C", "--file", "main...feature", "--file", "a.txt"),
                 List.of("-C", "@dir", "main...feature", "--file", "a.txt"),
-                List.of("main", "--file", "a.txt"),
-                List.of("10745", "--file", "a.txt"),
-                List.of("octo/demo#1...main", "--file", "a.txt"),
+                List.of("show", "--file", "a.txt"),
+                List.of("grep", "--file", "a.txt"),
+                List.of("generate-completion", "--file", "a.txt"),
                 List.of("main...feature", "--file-only", "a.txt"))) {
             assertNull(PlainFileCall.of(args.toArray(String[]::new)), args.toString());
         }
@@ -62,7 +65,7 @@ class PlainFileCallTest {
             r.checkout("-q", "-b", "feature");
             r.write("a.txt", "a, on feature\n").write("sub/s.txt", "s, on feature\n").write("added.txt", "new\n");
             r.move("old.txt", "new.txt");
-            r.commit("feature");
+            String feature = r.commit("feature");
             r.checkout("-q", "main");
             String dir = r.dir().toString();
             List<List<String>> cases = List.of(
@@ -72,6 +75,9 @@ class PlainFileCallTest {
                     List.of("-C", dir, "main...feature", "--file", "sub"),
                     List.of("-C", r.dir().resolve("sub").toString(), "main...feature", "--file", "s.txt"),
                     List.of("-C", dir, "main...feature", "--file", "nothing-changed-here.txt"),
+                    List.of("-C", dir, "feature", "--file", "a.txt"),
+                    List.of("-C", dir, feature, "--file", "a.txt"),
+                    List.of("-C", dir, feature.substring(0, 7), "--file", "new.txt"),
                     List.of("-C", dir, "main...no-such-branch", "--file", "a.txt"),
                     List.of("-C", r.dir().resolve("no-such-dir").toString(), "main...feature", "--file", "a.txt"));
             for (List<String> words : cases) {
@@ -90,11 +96,13 @@ class PlainFileCallTest {
             assertArrayEquals(r.gitDiff("main...feature", "--", "a.txt"), PrdiffCli.run(cases.get(0).toArray(String[]::new)).stdout());
             assertArrayEquals(r.gitDiff("-M", "main..feature", "--", "old.txt", "new.txt"),
                     PrdiffCli.run(cases.get(1).toArray(String[]::new)).stdout());
+            assertArrayEquals(r.gitDiff(feature + "~1", feature, "--", "a.txt"),
+                    PrdiffCli.run(cases.get(7).toArray(String[]::new)).stdout());
             Proc.Result unmatched = PrdiffCli.run(cases.get(5).toArray(String[]::new));
             assertEquals(0, unmatched.exit());
             assertTrue(unmatched.stderr().contains("nothing-changed-here.txt"), unmatched.stderr());
-            assertTrue(PrdiffCli.run(cases.get(6).toArray(String[]::new)).stderr().contains("prdiff: error ["));
-            assertTrue(PrdiffCli.run(cases.get(7).toArray(String[]::new)).stderr().contains("prdiff: error ["));
+            assertTrue(PrdiffCli.run(cases.get(9).toArray(String[]::new)).stderr().contains("prdiff: error ["));
+            assertTrue(PrdiffCli.run(cases.get(10).toArray(String[]::new)).stderr().contains("prdiff: error ["));
         }
     }
 

@@ -1,14 +1,20 @@
 package dev.prdiff.app;
 
+import java.util.List;
+
 /**
- * A command line that is exactly {@code [-C DIR] A...B|A..B --file PATH} (or {@code --file=PATH}): one range, one
- * plain path, nothing else. It is what an agent reading a range file by file sends, and it means one thing however
- * it is parsed, so prdiff calls it without building picocli's command line (see {@code prdiff.run}) and starts its
- * diff ahead ({@link TargetAhead}). A word that picocli could read otherwise is not plain: one starting with
- * {@code -} (an option, or a value picocli refuses), with {@code @} (picocli reads arguments from that file), a
- * value with a comma (several paths) or a leading quote (git's C-quoted form).
+ * A command line that is exactly {@code [-C DIR] TARGET --file PATH} (or {@code --file=PATH}): one TARGET (a range,
+ * a commit, a pull request), one plain path, nothing else. It is what an agent reading a change file by file sends,
+ * and it means one thing however it is parsed, so prdiff calls it without building picocli's command line (see
+ * {@code prdiff.run}); for a range, its diff is started ahead too ({@link TargetAhead}). A word that picocli could
+ * read otherwise is not plain: one starting with {@code -} (an option, or a value picocli refuses), with {@code @}
+ * (picocli reads arguments from that file), a command's name as TARGET, a value with a comma (several paths) or a
+ * leading quote (git's C-quoted form).
  */
-public record PlainFileCall(String dir, String range, String file) {
+public record PlainFileCall(String dir, String target, String file) {
+    /** The words picocli reads as a command, never as a TARGET (and "help", which a reader might take for one). */
+    static final List<String> COMMANDS = List.of("show", "grep", "help", "generate-completion");
+
     public static PlainFileCall of(String... args) {
         int i = 0;
         String dir = null;
@@ -26,8 +32,8 @@ public record PlainFileCall(String dir, String range, String file) {
                 || file.indexOf('\0') >= 0) {
             return null;
         }
-        String range = args[i];
-        return plain(range) && Target.plainRange(range) != null ? new PlainFileCall(dir, range, file) : null;
+        String target = args[i];
+        return plain(target) && !COMMANDS.contains(target) ? new PlainFileCall(dir, target, file) : null;
     }
 
     private static boolean plain(String word) {

@@ -3,7 +3,6 @@ package dev.prdiff.app;
 import dev.prdiff.git.Git;
 
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * The repository and range a command line will open, read from its words before picocli has parsed them, so that
@@ -14,8 +13,6 @@ import java.util.List;
  * too and started once the range is open ({@link DiffAhead}).
  */
 public final class TargetAhead {
-    private static final List<String> COMMANDS = List.of("show", "grep", "help", "generate-completion");
-
     private TargetAhead() {}
 
     public static Git.Ahead of(String... args) {
@@ -25,7 +22,7 @@ public final class TargetAhead {
             dir = args[1];
             i = 2;
         }
-        if (i >= args.length || args[i].startsWith("-") || COMMANDS.contains(args[i])) {
+        if (i >= args.length || args[i].startsWith("-") || PlainFileCall.COMMANDS.contains(args[i])) {
             return null;
         }
         for (int j = i + 1; j < args.length && !args[j].equals("--"); j++) {
