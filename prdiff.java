@@ -239,8 +239,12 @@ class prdiff implements Callable<Integer> {
         } catch (java.nio.file.InvalidPathException e) {
             return null;
         }
-        target.add(plain.target());
+        if (plain.target() != null) {
+            target.add(plain.target());
+        }
         files.add(plain.file());
+        commit = plain.commit();
+        sha = plain.sha();
         try {
             return call();
         } catch (CommandLine.ParameterException e) {

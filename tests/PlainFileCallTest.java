@@ -8,7 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -26,20 +28,29 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class PlainFileCallTest {
     @Test
     void thePlainShapeIsOneRangeAndOnePlainPathAndNothingElse() {
-        assertEquals(new PlainFileCall(null, "main...feature", "a.txt"),
+        assertEquals(new PlainFileCall(null, "main...feature", "a.txt", null, null),
                 PlainFileCall.of("main...feature", "--file", "a.txt"));
-        assertEquals(new PlainFileCall("repo", "main..feature", "dir/a b.txt"),
+        assertEquals(new PlainFileCall("repo", "main..feature", "dir/a b.txt", null, null),
                 PlainFileCall.of("-C", "repo", "main..feature", "--file=dir/a b.txt"));
         for (String target : List.of("main", "3f2a9c1", "10745", "octo/demo#1", "https://github.com/o/r/pull/2")) {
-            assertEquals(new PlainFileCall(null, target, "a.txt"), PlainFileCall.of(target, "--file", "a.txt"));
+            assertEquals(new PlainFileCall(null, target, "a.txt", null, null), PlainFileCall.of(target, "--file", "a.txt"));
         }
+        assertEquals(new PlainFileCall("repo", "10745", "a.txt", null, "9c1e2d3"),
+                PlainFileCall.of("--sha", "9c1e2d3", "--file=a.txt", "10745", "-C", "repo"));
+        assertEquals(new PlainFileCall(null, null, "a.txt", "HEAD~2", null),
+                PlainFileCall.of("--file", "a.txt", "--commit=HEAD~2"));
         for (List<String> args : List.of(
                 List.of("main...feature"),
                 List.of("main...feature", "--file"),
                 List.of("main...feature", "--file", "a.txt", "--strict"),
                 List.of("main...feature", "--file", "a.txt", "--file", "b.txt"),
                 List.of("main...feature", "--file", "a.txt", "--", "b.txt"),
-                List.of("--file", "a.txt", "main...feature"),
+                List.of("main...feature", "other", "--file", "a.txt"),
+                List.of("10745", "--file", "a.txt", "--sha", "1234567", "--sha=2345678"),
+                List.of("main...feature", "--file", "a.txt", "--timeout", "30"),
+                List.of("main...feature", "--file", "a.txt", "-C=repo"),
+                List.of("main...feature", "--file", "a.txt", "-Crepo"),
+                List.of("main...feature", "--file", "a.txt", "-C"),
                 List.of("main...feature", "--file", "a.txt,b.txt"),
                 List.of("main...feature", "--file", "\"a\\tb.txt\""),
                 List.of("main...feature", "--file", "-a.txt"),
@@ -48,6 +59,7 @@ class PlainFileCallTest {
                 List.of("@...HEAD", "--file", "a.txt"),
                 List.of("-C", "--file", "main...feature", "--file", "a.txt"),
                 List.of("-C", "@dir", "main...feature", "--file", "a.txt"),
+                List.of("--commit", "-x", "--file", "a.txt"),
                 List.of("show", "--file", "a.txt"),
                 List.of("grep", "--file", "a.txt"),
                 List.of("generate-completion", "--file", "a.txt"),
@@ -68,41 +80,45 @@ class PlainFileCallTest {
             String feature = r.commit("feature");
             r.checkout("-q", "main");
             String dir = r.dir().toString();
-            List<List<String>> cases = List.of(
-                    List.of("-C", dir, "main...feature", "--file", "a.txt"),
-                    List.of("-C", dir, "main..feature", "--file=new.txt"),
+            List<String> modified = List.of("-C", dir, "main...feature", "--file", "a.txt");
+            List<String> renamed = List.of("-C", dir, "main..feature", "--file=new.txt");
+            List<String> commit = List.of("--file", "a.txt", "--commit", "feature", "-C", dir);
+            List<String> unmatched = List.of("-C", dir, "main...feature", "--file", "nothing-changed-here.txt");
+            List<String> noBranch = List.of("-C", dir, "main...no-such-branch", "--file", "a.txt");
+            List<String> noDir = List.of("-C", r.dir().resolve("no-such-dir").toString(), "main...feature", "--file", "a.txt");
+            List<String> shaOfARange = List.of("-C", dir, "main...feature", "--file", "a.txt", "--sha", feature);
+            Map<List<String>, Proc.Result> direct = new HashMap<>();
+            for (List<String> words : List.of(modified, renamed, commit, unmatched, noBranch, noDir, shaOfARange,
                     List.of("-C", dir, "main...feature", "--file", "added.txt"),
                     List.of("-C", dir, "main...feature", "--file", "sub"),
                     List.of("-C", r.dir().resolve("sub").toString(), "main...feature", "--file", "s.txt"),
-                    List.of("-C", dir, "main...feature", "--file", "nothing-changed-here.txt"),
                     List.of("-C", dir, "feature", "--file", "a.txt"),
                     List.of("-C", dir, feature, "--file", "a.txt"),
                     List.of("-C", dir, feature.substring(0, 7), "--file", "new.txt"),
-                    List.of("-C", dir, "main...no-such-branch", "--file", "a.txt"),
-                    List.of("-C", r.dir().resolve("no-such-dir").toString(), "main...feature", "--file", "a.txt"));
-            for (List<String> words : cases) {
+                    List.of("-C", dir, "--commit=feature~1", "--file=a.txt"),
+                    List.of("-C", dir, "main...feature", "--commit", "feature", "--file", "a.txt"))) {
                 String[] plain = words.toArray(String[]::new);
                 assertNotNull(PlainFileCall.of(plain), words.toString());
                 List<String> parsed = new ArrayList<>(words);
                 parsed.addAll(List.of("--timeout", "30"));
                 assertNull(PlainFileCall.of(parsed.toArray(String[]::new)));
-                Proc.Result direct = PrdiffCli.run(plain);
+                Proc.Result called = PrdiffCli.run(plain);
                 Proc.Result throughPicocli = PrdiffCli.run(parsed.toArray(String[]::new));
-                assertEquals(throughPicocli.exit(), direct.exit(), words + "\n" + direct.stderr());
-                assertArrayEquals(throughPicocli.stdout(), direct.stdout(), words.toString());
-                assertEquals(throughPicocli.stderr(), direct.stderr(), words.toString());
+                assertEquals(throughPicocli.exit(), called.exit(), words + "\n" + called.stderr());
+                assertArrayEquals(throughPicocli.stdout(), called.stdout(), words.toString());
+                assertEquals(throughPicocli.stderr(), called.stderr(), words.toString());
+                direct.put(words, called);
             }
             // The cases are not all alike: git's own sections, a warning, errors.
-            assertArrayEquals(r.gitDiff("main...feature", "--", "a.txt"), PrdiffCli.run(cases.get(0).toArray(String[]::new)).stdout());
-            assertArrayEquals(r.gitDiff("-M", "main..feature", "--", "old.txt", "new.txt"),
-                    PrdiffCli.run(cases.get(1).toArray(String[]::new)).stdout());
-            assertArrayEquals(r.gitDiff(feature + "~1", feature, "--", "a.txt"),
-                    PrdiffCli.run(cases.get(7).toArray(String[]::new)).stdout());
-            Proc.Result unmatched = PrdiffCli.run(cases.get(5).toArray(String[]::new));
-            assertEquals(0, unmatched.exit());
-            assertTrue(unmatched.stderr().contains("nothing-changed-here.txt"), unmatched.stderr());
-            assertTrue(PrdiffCli.run(cases.get(9).toArray(String[]::new)).stderr().contains("prdiff: error ["));
-            assertTrue(PrdiffCli.run(cases.get(10).toArray(String[]::new)).stderr().contains("prdiff: error ["));
+            assertArrayEquals(r.gitDiff("main...feature", "--", "a.txt"), direct.get(modified).stdout());
+            assertArrayEquals(r.gitDiff("-M", "main..feature", "--", "old.txt", "new.txt"), direct.get(renamed).stdout());
+            assertArrayEquals(r.gitDiff(feature + "~1", feature, "--", "a.txt"), direct.get(commit).stdout());
+            assertEquals(0, direct.get(unmatched).exit());
+            assertTrue(direct.get(unmatched).stderr().contains("nothing-changed-here.txt"), direct.get(unmatched).stderr());
+            for (List<String> failing : List.of(noBranch, noDir, shaOfARange)) {
+                assertEquals(1, direct.get(failing).exit(), failing.toString());
+                assertTrue(direct.get(failing).stderr().startsWith("prdiff: error ["), direct.get(failing).stderr());
+            }
         }
     }
 

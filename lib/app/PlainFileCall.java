@@ -3,37 +3,45 @@ package dev.prdiff.app;
 import java.util.List;
 
 /**
- * A command line that is exactly {@code [-C DIR] TARGET --file PATH} (or {@code --file=PATH}): one TARGET (a range,
- * a commit, a pull request), one plain path, nothing else. It is what an agent reading a change file by file sends,
- * and it means one thing however it is parsed, so prdiff calls it without building picocli's command line (see
- * {@code prdiff.run}); for a range, its diff is started ahead too ({@link TargetAhead}). A word that picocli could
- * read otherwise is not plain: one starting with {@code -} (an option, or a value picocli refuses), with {@code @}
- * (picocli reads arguments from that file), a command's name as TARGET, a value with a comma (several paths) or a
- * leading quote (git's C-quoted form).
+ * A command line made only of {@code --file PATH} (once, one path), at most one TARGET (a range, a commit, a pull
+ * request) and at most once each {@code -C DIR}, {@code --commit REV} and {@code --sha SHA}, in any order, each
+ * value as its own word or after {@code =} ({@code -C} only as its own word). It is what an agent reading a change
+ * file by file sends, and it means one thing however it is parsed, so prdiff calls it without building picocli's
+ * command line (see {@code prdiff.run}); for a range, its diff is started ahead too ({@link TargetAhead}). A word
+ * that picocli could read otherwise makes a line not plain: one starting with {@code -} where a value or TARGET goes
+ * (an option, or a value picocli refuses), one starting with {@code @} (picocli reads arguments from that file), a
+ * command's name as TARGET, a path with a comma (several paths) or a leading quote (git's C-quoted form).
  */
-public record PlainFileCall(String dir, String target, String file) {
+public record PlainFileCall(String dir, String target, String file, String commit, String sha) {
     /** The words picocli reads as a command, never as a TARGET (and "help", which a reader might take for one). */
     static final List<String> COMMANDS = List.of("show", "grep", "help", "generate-completion");
+    private static final List<String> OPTIONS = List.of("-C", "--file", "--commit", "--sha");
 
     public static PlainFileCall of(String... args) {
-        int i = 0;
-        String dir = null;
-        if (args.length >= 2 && args[0].equals("-C")) {
-            dir = args[1];
-            i = 2;
-            if (!plain(dir)) {
+        String[] values = new String[OPTIONS.size()];
+        String target = null;
+        for (int i = 0; i < args.length; i++) {
+            String word = args[i];
+            int eq = word.startsWith("--") ? word.indexOf('=') : -1;
+            int option = OPTIONS.indexOf(eq < 0 ? word : word.substring(0, eq));
+            if (option < 0) {
+                if (target != null || !plain(word) || COMMANDS.contains(word)) {
+                    return null;
+                }
+                target = word;
+                continue;
+            }
+            String value = eq >= 0 ? word.substring(eq + 1) : ++i < args.length ? args[i] : null;
+            if (values[option] != null || value == null || !plain(value)) {
                 return null;
             }
+            values[option] = value;
         }
-        String file = args.length == i + 3 && args[i + 1].equals("--file") ? args[i + 2]
-                : args.length == i + 2 && args[i + 1].startsWith("--file=") ? args[i + 1].substring("--file=".length())
-                : null;
-        if (file == null || file.isEmpty() || !plain(file) || file.startsWith("\"") || file.indexOf(',') >= 0
-                || file.indexOf('\0') >= 0) {
+        String file = values[1];
+        if (file == null || file.isEmpty() || file.startsWith("\"") || file.indexOf(',') >= 0 || file.indexOf('\0') >= 0) {
             return null;
         }
-        String target = args[i];
-        return plain(target) && !COMMANDS.contains(target) ? new PlainFileCall(dir, target, file) : null;
+        return new PlainFileCall(values[0], target, file, values[2], values[3]);
     }
 
     private static boolean plain(String word) {
