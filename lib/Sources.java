@@ -68,6 +68,7 @@
 //SOURCES cache/DiskAnswers.java
 //SOURCES cache/MemoryCache.java
 //SOURCES cache/PullRequestDiffCache.java
+//SOURCES cache/UserOwned.java
 //SOURCES app/CdsRehearsal.java
 //SOURCES app/CommandLineCalls.java
 //SOURCES app/DiffAhead.java

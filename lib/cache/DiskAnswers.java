@@ -16,7 +16,8 @@ import java.util.Map;
  * so that a later prdiff process need not compute them again. One file per answer, named by a hash of its key
  * and holding the key, a NUL, then the answer; written to a temporary file and renamed into place, so that
  * concurrent processes see a whole answer or none; least recently used first out past a bound. A file that does
- * not begin with its own key is not its answer (torn, foreign, a hash alike) and is ignored.
+ * not begin with its own key is not its answer (torn, foreign, a hash alike) and is ignored, and so is one that is
+ * not the user's own ({@link UserOwned}): the folder is wherever the environment says.
  */
 public final class DiskAnswers {
     public static final long DEFAULT_MAX_BYTES = 64L << 20;
@@ -48,9 +49,12 @@ public final class DiskAnswers {
         return root == null ? null : root.resolve(kind);
     }
 
-    /** The kept answer for {@code key}, or null; marks it recently used. */
+    /** The kept answer for {@code key}, or null; marks it recently used. Only a file the user made answers. */
     public byte[] get(String key) {
         Path file = dir.resolve(fileName(key));
+        if (!UserOwned.file(file)) {
+            return null;
+        }
         try {
             byte[] content = SmallFiles.read(file);
             byte[] k = key.getBytes(StandardCharsets.UTF_8);

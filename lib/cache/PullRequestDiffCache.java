@@ -75,6 +75,9 @@ public final class PullRequestDiffCache {
             return Optional.of(new ByteArrayInputStream(inMemory));
         }
         Path file = dir.resolve(key.fileName());
+        if (!UserOwned.file(file)) {
+            return Optional.empty(); // none, or not one this user downloaded: PRDIFF_CACHE_DIR may be anyone's folder
+        }
         try {
             InputStream in = Files.newInputStream(file);
             CacheFiles.touch(file);
@@ -101,7 +104,15 @@ public final class PullRequestDiffCache {
         Entry(Key key) {
             this.key = key;
             try {
-                Files.createDirectories(dir);
+                if (!Files.isDirectory(dir)) {
+                    Files.createDirectories(dir.toAbsolutePath().getParent());
+                    try {
+                        Files.createDirectory(dir, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                                java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")));
+                    } catch (java.nio.file.FileAlreadyExistsException e) {
+                        // made by a concurrent process
+                    }
+                }
                 tmp = Files.createTempFile(dir, ".partial-", ".tmp");
                 out = Files.newOutputStream(tmp);
             } catch (IOException e) {

@@ -1,6 +1,7 @@
 package dev.prdiff.git;
 
 import dev.prdiff.cache.DiskAnswers;
+import dev.prdiff.cache.UserOwned;
 import dev.prdiff.core.FileTrees;
 import dev.prdiff.core.SmallFiles;
 
@@ -12,15 +13,11 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFileAttributes;
-import java.nio.file.attribute.PosixFilePermission;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -34,8 +31,6 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class KeptGitDir {
     static final String KIND = "git-v1";
-    private static final Set<PosixFilePermission> OWNER_ONLY = EnumSet.of(PosixFilePermission.OWNER_READ,
-            PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_EXECUTE);
     /** Scratch directories past this many are removed, least recently made first. */
     static final int MAX_SCRATCH = 256;
     private static final Map<Path, KeptGitDir> BY_ROOT = new ConcurrentHashMap<>();
@@ -81,22 +76,10 @@ final class KeptGitDir {
                     // made meanwhile by a concurrent process
                 }
             }
-            return ownersAlone(root) ? new KeptGitDir(root) : NONE;
+            return UserOwned.privateDirectory(root) ? new KeptGitDir(root) : NONE;
         } catch (IOException | UnsupportedOperationException | SecurityException e) {
             return NONE;
         }
-    }
-
-    /** A directory, not a link, of this process's user, that no one else may enter. */
-    private static boolean ownersAlone(Path dir) throws IOException {
-        PosixFileAttributes a = Files.readAttributes(dir, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-        return a.isDirectory() && OWNER_ONLY.containsAll(a.permissions())
-                && Files.getAttribute(dir, "unix:uid", LinkOption.NOFOLLOW_LINKS).equals(processUid());
-    }
-
-    /** The owner of /proc/self is the process's effective user (Linux); elsewhere nothing is kept. */
-    private static Object processUid() throws IOException {
-        return Files.getAttribute(Path.of("/proc/self"), "unix:uid");
     }
 
     /** {@link #emptyHome}, checked once per process. */
