@@ -101,6 +101,24 @@ class McpPullRequestToolTest {
         assertEquals("", scenario.clone.text("status", "--porcelain"));
     }
 
+    /** base_sha pins the base as --base-sha does: nothing is asked of GitHub, and the base named is the one used. */
+    @Test
+    void bothShasPinnedAnswerFromObjectsWithoutAskingGitHub() {
+        String head = scenario.pr.headSha();
+        String range = scenario.pr.baseSha() + "..." + head;
+        McpToolsTest.ok(s, "get_pull_request_diff", args("pr_number", 1, "sha", head)); // fetches the head if needed
+        scenario.github.clearRequests();
+        scenario.github.inject(Fault.SERVER_ERROR);
+        assertEquals(utf8(scenario.clone.gitDiff(range, "--", "src/app.ts")), McpToolsTest.ok(s, "get_pull_request_diff",
+                args("pr_number", 1, "sha", head, "base_sha", scenario.pr.baseSha(), "file", "src/app.ts")));
+        assertEquals("", McpToolsTest.ok(s, "get_pull_request_diff", args("pr_number", 1, "sha", head, "base_sha", head)),
+                "head...head: the pinned base is the one used");
+        assertEquals(List.of(), scenario.github.requests());
+        McpToolsTest.toolError(s.callResult("get_pull_request_diff", args("pr_number", 1, "sha", head)), "NETWORK_ERROR");
+        scenario.github.clearFaults();
+        McpToolsTest.toolError(s.callResult("get_pull_request_diff", args("pr_number", 1, "base_sha", head)), "INVALID_INPUT");
+    }
+
     @Test
     void filesOnlyIsJsonThatFitsTheDocumentsFileListSchema() {
         JsonNode schema = OpenApiDocument.load().outputSchema("get_changed_files");

@@ -84,7 +84,7 @@ final class DiffTools {
             throw new PrdiffException(ErrorCode.INVALID_INPUT, "pr_number is too large: " + number);
         }
         DiffRequest request = new DiffRequest(new Target.PullRequest(number.asLong(), null), paths(args, "file"),
-                dir(args), gitTimeout, text(args, "repo"), text(args, "sha"), null, false, env,
+                dir(args), gitTimeout, text(args, "repo"), text(args, "sha"), text(args, "base_sha"), false, env,
                 text(args, "repo_path") != null, memory);
         if (args.path("files_only").asBoolean(false) && args.path("json").asBoolean(false)) {
             throw new PrdiffException(ErrorCode.INVALID_INPUT, "json is the diff's envelope and files_only a file"
