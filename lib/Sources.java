@@ -39,6 +39,7 @@
 //SOURCES git/KeptAnswers.java
 //SOURCES git/KeptGitDir.java
 //SOURCES git/LocalDiffs.java
+//SOURCES git/MissingObjects.java
 //SOURCES git/ObjectIds.java
 //SOURCES git/Discovery.java
 //SOURCES git/OpenedAhead.java

@@ -8,6 +8,8 @@ public enum ErrorCode {
     AMBIGUOUS_SHA,
     TIMEOUT,
     GIT_FAILED,
+    /** git needs an object the repository lacks: a partial clone's blob prdiff will not fetch, or damage. */
+    OBJECTS_MISSING,
     PREREQUISITE,
     AUTH_ERROR,
     NOT_FOUND,

@@ -534,6 +534,10 @@ public final class Git {
 
     Subprocess.Result check(Subprocess.Result r, List<String> args) {
         if (!r.ok()) {
+            PrdiffException missing = MissingObjects.of(label(args), r.stderr(), scratch.borrowsPartialClone(), workDir);
+            if (missing != null) {
+                throw missing;
+            }
             throw new PrdiffException(ErrorCode.GIT_FAILED, label(args) + " failed (exit " + r.exitCode() + ")"
                     + (r.stderr().isBlank() ? "" : ": " + trim(r.stderr())));
         }

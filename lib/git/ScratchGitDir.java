@@ -38,6 +38,16 @@ final class ScratchGitDir {
         this.kept = kept;
     }
 
+    /** Whether the borrowed object store is a partial clone's: git marks the packs it fetched with a filter so. */
+    boolean borrowsPartialClone() {
+        try (java.nio.file.DirectoryStream<Path> promisors = Files.newDirectoryStream(borrowedObjects.resolve("pack"),
+                "*.promisor")) {
+            return promisors.iterator().hasNext();
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     /**
      * The scratch directory for a repository's object store, made on first use and kept for this process (and,
      * unless the repository is shallow, for the user's later processes as {@code env} locates their cache).
