@@ -245,6 +245,8 @@ class prdiff implements Callable<Integer> {
         files.add(plain.file());
         commit = plain.commit();
         sha = plain.sha();
+        baseSha = plain.baseSha();
+        repo = plain.repo();
         try {
             return call();
         } catch (CommandLine.ParameterException e) {

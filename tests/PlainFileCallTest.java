@@ -1,6 +1,7 @@
 import dev.prdiff.app.PlainFileCall;
 import org.junit.jupiter.api.Test;
 import support.Proc;
+import support.PullRequestScenario;
 import support.TempDirs;
 import support.TempRepo;
 
@@ -28,16 +29,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class PlainFileCallTest {
     @Test
     void thePlainShapeIsOneRangeAndOnePlainPathAndNothingElse() {
-        assertEquals(new PlainFileCall(null, "main...feature", "a.txt", null, null),
+        assertEquals(new PlainFileCall(null, "main...feature", "a.txt", null, null, null, null),
                 PlainFileCall.of("main...feature", "--file", "a.txt"));
-        assertEquals(new PlainFileCall("repo", "main..feature", "dir/a b.txt", null, null),
+        assertEquals(new PlainFileCall("repo", "main..feature", "dir/a b.txt", null, null, null, null),
                 PlainFileCall.of("-C", "repo", "main..feature", "--file=dir/a b.txt"));
         for (String target : List.of("main", "3f2a9c1", "10745", "octo/demo#1", "https://github.com/o/r/pull/2")) {
-            assertEquals(new PlainFileCall(null, target, "a.txt", null, null), PlainFileCall.of(target, "--file", "a.txt"));
+            assertEquals(new PlainFileCall(null, target, "a.txt", null, null, null, null), PlainFileCall.of(target, "--file", "a.txt"));
         }
-        assertEquals(new PlainFileCall("repo", "10745", "a.txt", null, "9c1e2d3"),
-                PlainFileCall.of("--sha", "9c1e2d3", "--file=a.txt", "10745", "-C", "repo"));
-        assertEquals(new PlainFileCall(null, null, "a.txt", "HEAD~2", null),
+        assertEquals(new PlainFileCall("repo", "10745", "a.txt", null, "9c1e2d3", "1a2b3c4", "octo/demo"),
+                PlainFileCall.of("--sha", "9c1e2d3", "--file=a.txt", "10745", "-C", "repo", "--base-sha=1a2b3c4",
+                        "-R", "octo/demo"));
+        assertEquals(new PlainFileCall(null, "7", "a.txt", null, null, null, "github.com/octo/demo"),
+                PlainFileCall.of("7", "--repo=github.com/octo/demo", "--file", "a.txt"));
+        assertEquals(new PlainFileCall(null, null, "a.txt", "HEAD~2", null, null, null),
                 PlainFileCall.of("--file", "a.txt", "--commit=HEAD~2"));
         for (List<String> args : List.of(
                 List.of("main...feature"),
@@ -51,6 +55,10 @@ class PlainFileCallTest {
                 List.of("main...feature", "--file", "a.txt", "-C=repo"),
                 List.of("main...feature", "--file", "a.txt", "-Crepo"),
                 List.of("main...feature", "--file", "a.txt", "-C"),
+                List.of("7", "--file", "a.txt", "-R", "octo/demo", "--repo", "octo/demo"),
+                List.of("7", "--file", "a.txt", "-R=octo/demo"),
+                List.of("7", "--file", "a.txt", "-Rocto/demo"),
+                List.of("7", "--file", "a.txt", "--no-fetch"),
                 List.of("main...feature", "--file", "a.txt,b.txt"),
                 List.of("main...feature", "--file", "\"a\\tb.txt\""),
                 List.of("main...feature", "--file", "-a.txt"),
@@ -118,6 +126,48 @@ class PlainFileCallTest {
             for (List<String> failing : List.of(noBranch, noDir, shaOfARange)) {
                 assertEquals(1, direct.get(failing).exit(), failing.toString());
                 assertTrue(direct.get(failing).stderr().startsWith("prdiff: error ["), direct.get(failing).stderr());
+            }
+        }
+    }
+
+    /** The pull request lines: the live diff (through the real gh and the stand-in), a pinned head, both pinned. */
+    @Test
+    void aPlainPullRequestCallPrintsWhatTheSameWordsPrintThroughPicocli() {
+        try (PullRequestScenario scenario = PullRequestScenario.start()) {
+            Map<String, String> env = new HashMap<>(scenario.env);
+            env.put("PRDIFF_CACHE_DIR", ""); // a cached copy is named on stderr: each call downloads alike
+            String dir = scenario.clone.dir().toString();
+            String head = scenario.pr.headSha();
+            String base = scenario.pr.baseSha();
+            List<String> live = List.of("1", "-R", "octo/demo", "--file", "src/app.ts", "-C", dir);
+            List<String> pinned = List.of("-C", dir, "1", "--file=src/app.ts", "--sha", head);
+            List<String> bothPinned = List.of("--repo=octo/demo", "-C", dir, "1", "--file", "src/app.ts", "--sha", head,
+                    "--base-sha", base);
+            List<String> baseIsHead = List.of("-C", dir, "1", "--file", "src/app.ts", "--sha", head, "--base-sha", head);
+            List<String> noSuchPullRequest = List.of("99", "-R", "octo/demo", "--file", "src/app.ts", "-C", dir);
+            List<String> otherRepository = List.of("1", "-R", "octo/elsewhere", "--file", "src/app.ts", "-C", dir);
+            PrdiffCli.ok(env, pinned.toArray(String[]::new)); // the first one fetches the head, and says so
+            Map<List<String>, Proc.Result> direct = new HashMap<>();
+            for (List<String> words : List.of(live, pinned, bothPinned, baseIsHead, noSuchPullRequest, otherRepository)) {
+                assertNotNull(PlainFileCall.of(words.toArray(String[]::new)), words.toString());
+                List<String> parsed = new ArrayList<>(words);
+                parsed.addAll(List.of("--timeout", "30"));
+                Proc.Result called = PrdiffCli.run(env, words.toArray(String[]::new));
+                Proc.Result throughPicocli = PrdiffCli.run(env, parsed.toArray(String[]::new));
+                assertEquals(throughPicocli.exit(), called.exit(), words + "\n" + called.stderr());
+                assertArrayEquals(throughPicocli.stdout(), called.stdout(), words.toString());
+                assertEquals(throughPicocli.stderr(), called.stderr(), words.toString());
+                direct.put(words, called);
+            }
+            byte[] section = scenario.clone.gitDiff(base + "..." + head, "--", "src/app.ts");
+            assertTrue(section.length > 0);
+            assertArrayEquals(section, direct.get(pinned).stdout());
+            assertArrayEquals(section, direct.get(bothPinned).stdout());
+            assertTrue(new String(direct.get(live).stdout(), java.nio.charset.StandardCharsets.UTF_8)
+                    .startsWith("diff --git a/src/app.ts b/src/app.ts\n"));
+            assertEquals(0, direct.get(baseIsHead).stdout().length, "the pinned base is the one used");
+            for (List<String> failing : List.of(noSuchPullRequest, otherRepository)) {
+                assertTrue(direct.get(failing).stderr().startsWith("prdiff: error [NOT_FOUND]"), direct.get(failing).stderr());
             }
         }
     }

@@ -4,33 +4,38 @@ import java.util.List;
 
 /**
  * A command line made only of {@code --file PATH} (once, one path), at most one TARGET (a range, a commit, a pull
- * request) and at most once each {@code -C DIR}, {@code --commit REV} and {@code --sha SHA}, in any order, each
- * value as its own word or after {@code =} ({@code -C} only as its own word). It is what an agent reading a change
+ * request) and at most once each {@code -C DIR}, {@code --commit REV}, {@code --sha SHA}, {@code --base-sha SHA} and
+ * {@code -R}/{@code --repo REPO}, in any order, each value as its own word or after {@code =} (short options only as
+ * their own word). It is what an agent reading a change
  * file by file sends, and it means one thing however it is parsed, so prdiff calls it without building picocli's
  * command line (see {@code prdiff.run}); for a range, its diff is started ahead too ({@link TargetAhead}). A word
  * that picocli could read otherwise makes a line not plain: one starting with {@code -} where a value or TARGET goes
  * (an option, or a value picocli refuses), one starting with {@code @} (picocli reads arguments from that file), a
  * command's name as TARGET, a path with a comma (several paths) or a leading quote (git's C-quoted form).
  */
-public record PlainFileCall(String dir, String target, String file, String commit, String sha) {
+public record PlainFileCall(String dir, String target, String file, String commit, String sha, String baseSha,
+        String repo) {
     /** The words picocli reads as a command, never as a TARGET (and "help", which a reader might take for one). */
     static final List<String> COMMANDS = List.of("show", "grep", "help", "generate-completion");
-    private static final List<String> OPTIONS = List.of("-C", "--file", "--commit", "--sha");
+    /** The options read, by name; -R and --repo are one option. */
+    private static final List<String> OPTIONS = List.of("-C", "--file", "--commit", "--sha", "--base-sha", "-R", "--repo");
+    private static final int[] SLOT = {0, 1, 2, 3, 4, 5, 5};
 
     public static PlainFileCall of(String... args) {
-        String[] values = new String[OPTIONS.size()];
+        String[] values = new String[6];
         String target = null;
         for (int i = 0; i < args.length; i++) {
             String word = args[i];
             int eq = word.startsWith("--") ? word.indexOf('=') : -1;
-            int option = OPTIONS.indexOf(eq < 0 ? word : word.substring(0, eq));
-            if (option < 0) {
+            int name = OPTIONS.indexOf(eq < 0 ? word : word.substring(0, eq));
+            if (name < 0) {
                 if (target != null || !plain(word) || COMMANDS.contains(word)) {
                     return null;
                 }
                 target = word;
                 continue;
             }
+            int option = SLOT[name];
             String value = eq >= 0 ? word.substring(eq + 1) : ++i < args.length ? args[i] : null;
             if (values[option] != null || value == null || !plain(value)) {
                 return null;
@@ -41,7 +46,7 @@ public record PlainFileCall(String dir, String target, String file, String commi
         if (file == null || file.isEmpty() || file.startsWith("\"") || file.indexOf(',') >= 0 || file.indexOf('\0') >= 0) {
             return null;
         }
-        return new PlainFileCall(values[0], target, file, values[2], values[3]);
+        return new PlainFileCall(values[0], target, file, values[2], values[3], values[4], values[5]);
     }
 
     private static boolean plain(String word) {
