@@ -6,23 +6,24 @@ import java.util.List;
  * A command line made only of {@code --file PATH} (once, one path), at most one TARGET (a range, a commit, a pull
  * request) and at most once each {@code -C DIR}, {@code --commit REV}, {@code --sha SHA}, {@code --base-sha SHA} and
  * {@code -R}/{@code --repo REPO}, in any order, each value as its own word or after {@code =} (short options only as
- * their own word). It is what an agent reading a change
- * file by file sends, and it means one thing however it is parsed, so prdiff calls it without building picocli's
- * command line (see {@code prdiff.run}); for a range, its diff is started ahead too ({@link TargetAhead}). A word
- * that picocli could read otherwise makes a line not plain: one starting with {@code -} where a value or TARGET goes
- * (an option, or a value picocli refuses), one starting with {@code @} (picocli reads arguments from that file), a
- * command's name as TARGET, a path with a comma (several paths) or a leading quote (git's C-quoted form).
+ * their own word). It is what an agent reading a change file by file sends, and it means one thing however it is
+ * parsed, so prdiff calls it without building picocli's command line (see {@code prdiff.run}); for a range, its diff
+ * is started ahead too ({@link TargetAhead}). A word that picocli could read otherwise makes a line not plain: one
+ * starting with {@code -} where a value or TARGET goes (an option, or a value picocli refuses), one starting with
+ * {@code @} (picocli reads arguments from that file), a command's name as TARGET, a path with a comma (several
+ * paths) or a leading quote (git's C-quoted form).
  */
 public record PlainFileCall(String dir, String target, String file, String commit, String sha, String baseSha,
         String repo) {
     /** The words picocli reads as a command, never as a TARGET (and "help", which a reader might take for one). */
     static final List<String> COMMANDS = List.of("show", "grep", "help", "generate-completion");
-    /** The options read, by name; -R and --repo are one option. */
+    private static final int DIR = 0, FILE = 1, COMMIT = 2, SHA = 3, BASE_SHA = 4, REPO = 5;
+    /** The options read, by name, and the value each one gives: -R and --repo are one option. */
     private static final List<String> OPTIONS = List.of("-C", "--file", "--commit", "--sha", "--base-sha", "-R", "--repo");
-    private static final int[] SLOT = {0, 1, 2, 3, 4, 5, 5};
+    private static final int[] VALUE_OF = {DIR, FILE, COMMIT, SHA, BASE_SHA, REPO, REPO};
 
     public static PlainFileCall of(String... args) {
-        String[] values = new String[6];
+        String[] values = new String[REPO + 1];
         String target = null;
         for (int i = 0; i < args.length; i++) {
             String word = args[i];
@@ -35,18 +36,19 @@ public record PlainFileCall(String dir, String target, String file, String commi
                 target = word;
                 continue;
             }
-            int option = SLOT[name];
+            int option = VALUE_OF[name];
             String value = eq >= 0 ? word.substring(eq + 1) : ++i < args.length ? args[i] : null;
             if (values[option] != null || value == null || !plain(value)) {
                 return null;
             }
             values[option] = value;
         }
-        String file = values[1];
+        String file = values[FILE];
         if (file == null || file.isEmpty() || file.startsWith("\"") || file.indexOf(',') >= 0 || file.indexOf('\0') >= 0) {
             return null;
         }
-        return new PlainFileCall(values[0], target, file, values[2], values[3], values[4], values[5]);
+        return new PlainFileCall(values[DIR], target, file, values[COMMIT], values[SHA], values[BASE_SHA],
+                values[REPO]);
     }
 
     private static boolean plain(String word) {

@@ -534,7 +534,7 @@ public final class Git {
 
     Subprocess.Result check(Subprocess.Result r, List<String> args) {
         if (!r.ok()) {
-            PrdiffException missing = MissingObjects.of(label(args), r.stderr(), scratch.borrowsPartialClone(), workDir);
+            PrdiffException missing = MissingObjects.of(label(args), r.stderr(), scratch, workDir);
             if (missing != null) {
                 throw missing;
             }

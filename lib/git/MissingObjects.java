@@ -21,13 +21,13 @@ final class MissingObjects {
     private MissingObjects() {}
 
     /** The error for {@code stderr} of a failed git command, or null when it is not about a missing object. */
-    static PrdiffException of(String label, String stderr, boolean partialClone, java.nio.file.Path repository) {
+    static PrdiffException of(String label, String stderr, ScratchGitDir scratch, java.nio.file.Path repository) {
         Matcher m = MISSING.matcher(stderr);
         if (!m.find()) {
             return null;
         }
         String id = m.group(1);
-        String why = partialClone
+        String why = scratch.borrowsPartialClone()
                 ? "this repository is a partial clone, whose missing objects git fetches from the clone's remote when"
                         + " it needs them, and prdiff never lets it (it contacts no remote a repository names). Let git"
                         + " fetch them once, for example by running the same diff with git itself in " + repository
