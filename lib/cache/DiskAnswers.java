@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
 import java.util.Map;
 
@@ -73,14 +72,7 @@ public final class DiskAnswers {
     public void put(String key, byte[] answer) {
         Path tmp = null;
         try {
-            if (!Files.isDirectory(dir)) {
-                Files.createDirectories(dir.getParent());
-                try {
-                    Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-                } catch (java.nio.file.FileAlreadyExistsException e) {
-                    // made by a concurrent process
-                }
-            }
+            CacheFiles.privateFolder(dir);
             tmp = Files.createTempFile(dir, ".partial-", ".tmp");
             byte[] k = key.getBytes(StandardCharsets.UTF_8);
             byte[] content = new byte[k.length + 1 + answer.length];

@@ -104,15 +104,7 @@ public final class PullRequestDiffCache {
         Entry(Key key) {
             this.key = key;
             try {
-                if (!Files.isDirectory(dir)) {
-                    Files.createDirectories(dir.toAbsolutePath().getParent());
-                    try {
-                        Files.createDirectory(dir, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
-                                java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")));
-                    } catch (java.nio.file.FileAlreadyExistsException e) {
-                        // made by a concurrent process
-                    }
-                }
+                CacheFiles.privateFolder(dir);
                 tmp = Files.createTempFile(dir, ".partial-", ".tmp");
                 out = Files.newOutputStream(tmp);
             } catch (IOException e) {
