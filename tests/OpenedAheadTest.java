@@ -90,7 +90,8 @@ class OpenedAheadTest {
     @Test
     void theFilesDiffIsStartedAheadAndTheCallTakesIt() {
         // A fresh repository each: see theCallUsesTheRangeOpenedAheadAndRunsOnlyItsDiff.
-        for (List<String> words : List.of(List.of("main...feature", "--file", "a.txt"), List.of("main..feature", "--file=a.txt"))) {
+        for (List<String> words : List.of(List.of("main...feature", "--file", "a.txt"), List.of("main..feature", "--file=a.txt"),
+                List.of("main..feature", "--file", "a.txt,b.txt"))) {
             try (TempRepo r = DiscoveryTest.forked()) {
                 RecordingGit git = RecordingGit.create();
                 List<String> all = new java.util.ArrayList<>(List.of("-C", r.dir().toString()));
@@ -106,7 +107,10 @@ class OpenedAheadTest {
                 assertEquals(List.of("rev-parse", "diff"), DiscoveryTest.commands(git), git.calls().toString());
                 git.clear();
                 byte[] out = PrdiffCli.ok(git.env(), args).stdout();
-                assertArrayEquals(r.gitDiff(args[2], "--", "a.txt"), out);
+                List<String> expected = new java.util.ArrayList<>(List.of(args[2], "--"));
+                expected.addAll(List.of(args[args.length - 1].replace("--file=", "").split(",")));
+                assertArrayEquals(r.gitDiff(expected.toArray(String[]::new)), out);
+                assertTrue(out.length > 0);
                 assertEquals(List.of(), DiscoveryTest.commands(git), "the call took the diff started ahead");
             }
         }
@@ -136,10 +140,11 @@ class OpenedAheadTest {
                 TargetAhead.of("-C", "repo", "main...feature", "--file", "a.txt", "--", "b.txt"));
         assertEquals(new Git.Ahead(Path.of(""), thirty, new Git.RangeRevisions("HEAD", "topic", false), null),
                 TargetAhead.of("..topic", "--files-only"));
-        // The file's diff is guessed only for exactly one plain --file value.
+        // The file's diff is guessed only for exactly one plain --file value (one path, or several with commas).
         assertTrue(TargetAhead.of("-C", "repo", "main...feature", "--file", "a.txt").then() != null);
         assertTrue(TargetAhead.of("main...feature", "--file=dir/a.txt").then() != null);
-        for (List<String> args : List.<List<String>>of(List.of("main...feature", "--file", "a.txt,b.txt"),
+        assertTrue(TargetAhead.of("main...feature", "--file", "a.txt,b.txt").then() != null);
+        for (List<String> args : List.<List<String>>of(
                 List.of("main...feature", "--file", "\"caf\\351\""), List.of("main...feature", "--file", "a", "-U1"),
                 List.of("main...feature", "--file", "a", "--file", "b"), List.of("main...feature", "--file="),
                 List.of("main...feature", "--stat", "--file", "a"))) {

@@ -41,6 +41,8 @@ class PlainFileCallTest {
                         "-R", "octo/demo"));
         assertEquals(new PlainFileCall(null, "7", "a.txt", null, null, null, "github.com/octo/demo"),
                 PlainFileCall.of("7", "--repo=github.com/octo/demo", "--file", "a.txt"));
+        assertEquals(new PlainFileCall(null, "main...feature", "a.txt,b.txt", null, null, null, null),
+                PlainFileCall.of("main...feature", "--file", "a.txt,b.txt"));
         assertEquals(new PlainFileCall(null, null, "a.txt", "HEAD~2", null, null, null),
                 PlainFileCall.of("--file", "a.txt", "--commit=HEAD~2"));
         for (List<String> args : List.of(
@@ -59,7 +61,6 @@ class PlainFileCallTest {
                 List.of("7", "--file", "a.txt", "-R=octo/demo"),
                 List.of("7", "--file", "a.txt", "-Rocto/demo"),
                 List.of("7", "--file", "a.txt", "--no-fetch"),
-                List.of("main...feature", "--file", "a.txt,b.txt"),
                 List.of("main...feature", "--file", "\"a\\tb.txt\""),
                 List.of("main...feature", "--file", "-a.txt"),
                 List.of("main...feature", "--file", "@args.txt"),
@@ -99,6 +100,8 @@ class PlainFileCallTest {
             for (List<String> words : List.of(modified, renamed, commit, unmatched, noBranch, noDir, shaOfARange,
                     List.of("-C", dir, "main...feature", "--file", "added.txt"),
                     List.of("-C", dir, "main...feature", "--file", "sub"),
+                    List.of("-C", dir, "main...feature", "--file", "a.txt,sub,added.txt"),
+                    List.of("-C", dir, "main...feature", "--file", "a.txt, nothing-here.txt"),
                     List.of("-C", r.dir().resolve("sub").toString(), "main...feature", "--file", "s.txt"),
                     List.of("-C", dir, "feature", "--file", "a.txt"),
                     List.of("-C", dir, feature, "--file", "a.txt"),

@@ -3,15 +3,16 @@ package dev.prdiff.app;
 import java.util.List;
 
 /**
- * A command line made only of {@code --file PATH} (once, one path), at most one TARGET (a range, a commit, a pull
+ * A command line made only of {@code --file PATHS} (once; one path, or several with commas), at most one TARGET (a range, a commit, a pull
  * request) and at most once each {@code -C DIR}, {@code --commit REV}, {@code --sha SHA}, {@code --base-sha SHA} and
  * {@code -R}/{@code --repo REPO}, in any order, each value as its own word or after {@code =} (short options only as
  * their own word). It is what an agent reading a change file by file sends, and it means one thing however it is
  * parsed, so prdiff calls it without building picocli's command line (see {@code prdiff.run}); for a range, its diff
  * is started ahead too ({@link TargetAhead}). A word that picocli could read otherwise makes a line not plain: one
  * starting with {@code -} where a value or TARGET goes (an option, or a value picocli refuses), one starting with
- * {@code @} (picocli reads arguments from that file), a command's name as TARGET, a path with a comma (several
- * paths) or a leading quote (git's C-quoted form).
+ * {@code @} (picocli reads arguments from that file), a command's name as TARGET, or a path with a leading quote
+ * (git's C-quoted form, which picocli's quote trimming, when a user turns it on, would change). Commas are split
+ * by the call itself, whichever way it was parsed.
  */
 public record PlainFileCall(String dir, String target, String file, String commit, String sha, String baseSha,
         String repo) {
@@ -44,7 +45,7 @@ public record PlainFileCall(String dir, String target, String file, String commi
             values[option] = value;
         }
         String file = values[FILE];
-        if (file == null || file.isEmpty() || file.startsWith("\"") || file.indexOf(',') >= 0 || file.indexOf('\0') >= 0) {
+        if (file == null || file.isEmpty() || file.startsWith("\"") || file.indexOf('\0') >= 0) {
             return null;
         }
         return new PlainFileCall(values[DIR], target, file, values[COMMIT], values[SHA], values[BASE_SHA],
