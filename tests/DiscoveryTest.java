@@ -50,6 +50,12 @@ class DiscoveryTest {
             out = PrdiffCli.ok(git.env(), "-C", r.dir().resolve(".git/..").toString(), "main..feature").stdout();
             assertArrayEquals(r.gitDiff("main..feature"), out);
             assertEquals(List.of("rev-parse", "diff"), commands(git), git.calls().toString());
+            // A revision alone is REV...HEAD, resolved with the repository all the same.
+            git.clear();
+            out = PrdiffCli.ok(git.env(), "-C", r.dir().toString(), "feature", "--file", "b.txt").stdout();
+            assertArrayEquals(r.gitDiff("feature...HEAD", "--", "b.txt"), out);
+            assertTrue(out.length > 0);
+            assertEquals(List.of("rev-parse", "diff"), commands(git), git.calls().toString());
         }
     }
 

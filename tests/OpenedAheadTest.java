@@ -91,7 +91,7 @@ class OpenedAheadTest {
     void theFilesDiffIsStartedAheadAndTheCallTakesIt() {
         // A fresh repository each: see theCallUsesTheRangeOpenedAheadAndRunsOnlyItsDiff.
         for (List<String> words : List.of(List.of("main...feature", "--file", "a.txt"), List.of("main..feature", "--file=a.txt"),
-                List.of("main..feature", "--file", "a.txt,b.txt"))) {
+                List.of("main..feature", "--file", "a.txt,b.txt"), List.of("feature", "--file", "b.txt"))) {
             try (TempRepo r = DiscoveryTest.forked()) {
                 RecordingGit git = RecordingGit.create();
                 List<String> all = new java.util.ArrayList<>(List.of("-C", r.dir().toString()));
@@ -107,7 +107,9 @@ class OpenedAheadTest {
                 assertEquals(List.of("rev-parse", "diff"), DiscoveryTest.commands(git), git.calls().toString());
                 git.clear();
                 byte[] out = PrdiffCli.ok(git.env(), args).stdout();
-                List<String> expected = new java.util.ArrayList<>(List.of(args[2], "--"));
+                // feature alone is feature...HEAD, HEAD being main
+                String range = args[2].contains(".") ? args[2] : args[2] + "...HEAD";
+                List<String> expected = new java.util.ArrayList<>(List.of(range, "--"));
                 expected.addAll(List.of(args[args.length - 1].replace("--file=", "").split(",")));
                 assertArrayEquals(r.gitDiff(expected.toArray(String[]::new)), out);
                 assertTrue(out.length > 0);
@@ -140,6 +142,9 @@ class OpenedAheadTest {
                 TargetAhead.of("-C", "repo", "main...feature", "--file", "a.txt", "--", "b.txt"));
         assertEquals(new Git.Ahead(Path.of(""), thirty, new Git.RangeRevisions("HEAD", "topic", false), null),
                 TargetAhead.of("..topic", "--files-only"));
+        // A revision alone is REV...HEAD, as the call reads it; an object id is a commit, and not opened ahead.
+        assertEquals(new Git.Ahead(Path.of(""), thirty, new Git.RangeRevisions("main~2", "HEAD", true), null),
+                TargetAhead.of("main~2", "--stat"));
         // The file's diff is guessed only for exactly one plain --file value (one path, or several with commas).
         assertTrue(TargetAhead.of("-C", "repo", "main...feature", "--file", "a.txt").then() != null);
         assertTrue(TargetAhead.of("main...feature", "--file=dir/a.txt").then() != null);
@@ -153,7 +158,7 @@ class OpenedAheadTest {
         for (List<String> args : List.<List<String>>of(List.of(), List.of("--file", "a.txt", "main...feature"),
                 List.of("main...feature", "-C", "elsewhere"), List.of("main...feature", "--timeout", "5"),
                 List.of("main...feature", "--commit", "HEAD"), List.of("show", "HEAD:a.txt"), List.of("10745"),
-                List.of("cli/cli#10745"), List.of("main"), List.of("-C", "a\0b", "main...feature"),
+                List.of("cli/cli#10745"), List.of("3f2a9c1"), List.of("-C", "a\0b", "main...feature"),
                 List.of("-C", "repo"))) {
             assertNull(TargetAhead.of(args.toArray(String[]::new)), args.toString());
         }

@@ -229,8 +229,9 @@ public final class Prdiff {
 
     static LocalDiffs local(DiffRequest request) {
         Path dir = request.dir() != null ? request.dir() : Path.of("");
-        Git.RangeRevisions early = request.target() instanceof Target.Range r
-                ? new Git.RangeRevisions(r.base(), r.head(), r.threeDot()) : null;
+        // A range's revisions (a lone REV's too, REV...HEAD) are resolved with the repository, in one rev-parse.
+        Target.Range r = Target.rangeOf(request.target());
+        Git.RangeRevisions early = r == null ? null : new Git.RangeRevisions(r.base(), r.head(), r.threeDot());
         return new LocalDiffs(Git.open(dir, request.timeoutOrDefault(), request.env(), early), request.contextLines());
     }
 

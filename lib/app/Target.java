@@ -54,6 +54,30 @@ public sealed interface Target {
         private PullRequestWords() {}
     }
 
+    /** The range a target stands for, when it is one: A...B, A..B, or a revision's REV...HEAD (not an object id). */
+    static Range rangeOf(Target target) {
+        if (target instanceof Range r) {
+            return r;
+        }
+        return target instanceof Rev r && !Revisions.isObjectId(r.rev()) ? new Range(r.rev(), "HEAD", true) : null;
+    }
+
+    /**
+     * {@link #rangeOf(Target)} of a TARGET word as {@link #parse} reads it, its revisions not checked; null for a word
+     * that is no range or that {@link #parse} refuses. For opening a range while picocli parses.
+     */
+    static Range rangeOf(String word) {
+        Range plain = plainRange(word);
+        if (plain != null) {
+            return plain;
+        }
+        try {
+            return rangeOf(parseUnchecked(word, null, null));
+        } catch (PrdiffException e) {
+            return null;
+        }
+    }
+
     /**
      * {@link #range} of a word that no pull request's URL, number or reference can be: one with "://" or "#" may be,
      * and none with two dots otherwise (the scheme-less URL refuses ".."). {@link #parse} asks this first, so that a

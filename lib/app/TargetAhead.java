@@ -7,10 +7,11 @@ import java.nio.file.Path;
 /**
  * The repository and range a command line will open, read from its words before picocli has parsed them, so that
  * {@link Git#prepare(java.util.Map, Git.Ahead)} can open them while picocli builds its command. Only the plain shape
- * is read: {@code [-C DIR] A...B|A..B [options]}, with no later -C, --timeout or --commit and nothing before {@code --}
- * that could be a second TARGET's option value. Anything else is null: a wrong guess costs a git process on the
- * other core, a missed one nothing. When the whole line is a {@link PlainFileCall}, the diff of that file is guessed
- * too and started once the range is open ({@link DiffAhead}).
+ * is read: {@code [-C DIR] A...B|A..B|REV [options]} (REV as REV...HEAD; an object id is a commit, not read here),
+ * with no later -C, --timeout or --commit and nothing before {@code --} that could be a second TARGET's option value.
+ * Anything else is null: a wrong guess costs a git process on the other core, a missed one nothing. When the whole
+ * line is a {@link PlainFileCall}, the diff of that file is guessed too and started once the range is open
+ * ({@link DiffAhead}).
  */
 public final class TargetAhead {
     private TargetAhead() {}
@@ -32,7 +33,7 @@ public final class TargetAhead {
             }
         }
         // Its revisions are checked on the preparing thread.
-        Target.Range r = Target.plainRange(args[i]);
+        Target.Range r = Target.rangeOf(args[i]);
         if (r == null) {
             return null;
         }
