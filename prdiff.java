@@ -229,9 +229,10 @@ class prdiff implements Callable<Integer> {
     }
 
     /**
-     * A plain one-file call, as picocli would call it from these words, without building the command line: that is
-     * most of what a later file of a range costs once its diff is kept or started ahead. Null when the call raises a
-     * usage error (before any output): picocli then parses the words and reports it as for any other line.
+     * A plain one-file (or file-list) call, as picocli would call it from these words, without building the command
+     * line: that is most of what a later file of a range costs once its diff is kept or started ahead. Null when the
+     * call raises a usage error (before any output): picocli then parses the words and reports it as for any other
+     * line.
      */
     private Integer calledDirectly(PlainFileCall plain) {
         try {
@@ -242,7 +243,10 @@ class prdiff implements Callable<Integer> {
         if (plain.target() != null) {
             target.add(plain.target());
         }
-        files.add(plain.file());
+        if (plain.file() != null) {
+            files.add(plain.file());
+        }
+        filesOnly = plain.filesOnly();
         commit = plain.commit();
         sha = plain.sha();
         baseSha = plain.baseSha();

@@ -28,25 +28,33 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class PlainFileCallTest {
     @Test
-    void thePlainShapeIsOneRangeAndOnePlainPathAndNothingElse() {
-        assertEquals(new PlainFileCall(null, "main...feature", "a.txt", null, null, null, null),
+    void thePlainShapeIsOneTargetAPathOrTheListAndNothingElse() {
+        assertEquals(new PlainFileCall(null, "main...feature", "a.txt", false, null, null, null, null),
                 PlainFileCall.of("main...feature", "--file", "a.txt"));
-        assertEquals(new PlainFileCall("repo", "main..feature", "dir/a b.txt", null, null, null, null),
+        assertEquals(new PlainFileCall("repo", "main..feature", "dir/a b.txt", false, null, null, null, null),
                 PlainFileCall.of("-C", "repo", "main..feature", "--file=dir/a b.txt"));
         for (String target : List.of("main", "3f2a9c1", "10745", "octo/demo#1", "https://github.com/o/r/pull/2")) {
-            assertEquals(new PlainFileCall(null, target, "a.txt", null, null, null, null), PlainFileCall.of(target, "--file", "a.txt"));
+            assertEquals(new PlainFileCall(null, target, "a.txt", false, null, null, null, null),
+                    PlainFileCall.of(target, "--file", "a.txt"));
         }
-        assertEquals(new PlainFileCall("repo", "10745", "a.txt", null, "9c1e2d3", "1a2b3c4", "octo/demo"),
+        assertEquals(new PlainFileCall("repo", "10745", "a.txt", false, null, "9c1e2d3", "1a2b3c4", "octo/demo"),
                 PlainFileCall.of("--sha", "9c1e2d3", "--file=a.txt", "10745", "-C", "repo", "--base-sha=1a2b3c4",
                         "-R", "octo/demo"));
-        assertEquals(new PlainFileCall(null, "7", "a.txt", null, null, null, "github.com/octo/demo"),
+        assertEquals(new PlainFileCall(null, "7", "a.txt", false, null, null, null, "github.com/octo/demo"),
                 PlainFileCall.of("7", "--repo=github.com/octo/demo", "--file", "a.txt"));
-        assertEquals(new PlainFileCall(null, "main...feature", "a.txt,b.txt", null, null, null, null),
+        assertEquals(new PlainFileCall(null, "main...feature", "a.txt,b.txt", false, null, null, null, null),
                 PlainFileCall.of("main...feature", "--file", "a.txt,b.txt"));
-        assertEquals(new PlainFileCall(null, null, "a.txt", "HEAD~2", null, null, null),
+        assertEquals(new PlainFileCall(null, null, "a.txt", false, "HEAD~2", null, null, null),
                 PlainFileCall.of("--file", "a.txt", "--commit=HEAD~2"));
+        assertEquals(new PlainFileCall(null, "main...feature", null, true, null, null, null, null),
+                PlainFileCall.of("main...feature", "--files-only"));
+        assertEquals(new PlainFileCall("repo", "10745", "src", true, null, "9c1e2d3", null, null),
+                PlainFileCall.of("--files-only", "-C", "repo", "10745", "--sha=9c1e2d3", "--file", "src"));
         for (List<String> args : List.of(
                 List.of("main...feature"),
+                List.of("main...feature", "--files-only=true"),
+                List.of("main...feature", "--files-only", "--files-only"),
+                List.of("main...feature", "--files-only", "--stat"),
                 List.of("main...feature", "--file"),
                 List.of("main...feature", "--file", "a.txt", "--strict"),
                 List.of("main...feature", "--file", "a.txt", "--file", "b.txt"),
@@ -107,7 +115,11 @@ class PlainFileCallTest {
                     List.of("-C", dir, feature, "--file", "a.txt"),
                     List.of("-C", dir, feature.substring(0, 7), "--file", "new.txt"),
                     List.of("-C", dir, "--commit=feature~1", "--file=a.txt"),
-                    List.of("-C", dir, "main...feature", "--commit", "feature", "--file", "a.txt"))) {
+                    List.of("-C", dir, "main...feature", "--commit", "feature", "--file", "a.txt"),
+                    List.of("-C", dir, "main...feature", "--files-only"),
+                    List.of("--files-only", "-C", dir, "main..feature", "--file", "sub"),
+                    List.of("-C", dir, "feature", "--files-only"),
+                    List.of("-C", dir, "--files-only", "--commit", "feature"))) {
                 String[] plain = words.toArray(String[]::new);
                 assertNotNull(PlainFileCall.of(plain), words.toString());
                 List<String> parsed = new ArrayList<>(words);
@@ -151,7 +163,10 @@ class PlainFileCallTest {
             List<String> otherRepository = List.of("1", "-R", "octo/elsewhere", "--file", "src/app.ts", "-C", dir);
             PrdiffCli.ok(env, pinned.toArray(String[]::new)); // the first one fetches the head, and says so
             Map<List<String>, Proc.Result> direct = new HashMap<>();
-            for (List<String> words : List.of(live, pinned, bothPinned, baseIsHead, noSuchPullRequest, otherRepository)) {
+            List<String> listed = List.of("1", "-R", "octo/demo", "--files-only", "-C", dir);
+            List<String> listedPinned = List.of("-C", dir, "1", "--files-only", "--sha", head, "--base-sha", base);
+            for (List<String> words : List.of(live, pinned, bothPinned, baseIsHead, noSuchPullRequest, otherRepository,
+                    listed, listedPinned)) {
                 assertNotNull(PlainFileCall.of(words.toArray(String[]::new)), words.toString());
                 List<String> parsed = new ArrayList<>(words);
                 parsed.addAll(List.of("--timeout", "30"));

@@ -39,7 +39,7 @@ public final class TargetAhead {
         }
         Git.RangeRevisions range = new Git.RangeRevisions(r.base(), r.head(), r.threeDot());
         PlainFileCall call = PlainFileCall.of(args);
-        String file = call == null || call.sha() != null ? null : call.file();
+        String file = call == null || call.sha() != null || call.filesOnly() ? null : call.file();
         try {
             return new Git.Ahead(Path.of(dir), Git.DEFAULT_TIMEOUT, range, file == null ? null : new DiffAhead(file, range));
         } catch (java.nio.file.InvalidPathException e) {
