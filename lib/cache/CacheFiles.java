@@ -3,11 +3,9 @@ package dev.prdiff.cache;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -30,19 +28,6 @@ final class CacheFiles {
         }
         String home = env.get("HOME");
         return home != null && !home.isEmpty() ? Path.of(home, ".cache", "prdiff") : null;
-    }
-
-    /** Makes {@code dir} (and its parents) unless it is there: itself closed to everyone but the user (0700). */
-    static void privateFolder(Path dir) throws IOException {
-        if (Files.isDirectory(dir)) {
-            return;
-        }
-        Files.createDirectories(dir.toAbsolutePath().getParent());
-        try {
-            Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        } catch (FileAlreadyExistsException e) {
-            // made by a concurrent process
-        }
     }
 
     /** An entry's file name: the SHA-256 of {@code id} in hex, then {@code suffix}. */

@@ -72,7 +72,7 @@ public final class DiskAnswers {
     public void put(String key, byte[] answer) {
         Path tmp = null;
         try {
-            CacheFiles.privateFolder(dir);
+            UserOwned.makePrivateDirectory(dir);
             tmp = Files.createTempFile(dir, ".partial-", ".tmp");
             byte[] k = key.getBytes(StandardCharsets.UTF_8);
             byte[] content = new byte[k.length + 1 + answer.length];

@@ -104,7 +104,7 @@ public final class PullRequestDiffCache {
         Entry(Key key) {
             this.key = key;
             try {
-                CacheFiles.privateFolder(dir);
+                UserOwned.makePrivateDirectory(dir);
                 tmp = Files.createTempFile(dir, ".partial-", ".tmp");
                 out = Files.newOutputStream(tmp);
             } catch (IOException e) {

@@ -1,9 +1,11 @@
 package dev.prdiff.cache;
 
 import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
 
 /**
@@ -31,6 +33,23 @@ public final class UserOwned {
     /** A directory, not a link, of this process's user, that no one else may enter. */
     public static boolean privateDirectory(Path dir) {
         return is(dir, DIRECTORY, true);
+    }
+
+    /**
+     * Makes {@code dir} (and its parents) unless it is there, itself closed to everyone but the user (0700); one
+     * made meanwhile by a concurrent process, or anything else there, is left as it is for the caller to judge.
+     */
+    public static void makePrivateDirectory(Path dir) throws IOException {
+        // Asked first: an exception, even one caught at once, costs a short-lived process its stack trace.
+        if (Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        Files.createDirectories(dir.toAbsolutePath().getParent());
+        try {
+            Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        } catch (FileAlreadyExistsException e) {
+            // made meanwhile by a concurrent process
+        }
     }
 
     private static boolean is(Path path, int type, boolean ownerOnly) {

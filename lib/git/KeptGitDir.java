@@ -67,15 +67,7 @@ final class KeptGitDir {
 
     private static KeptGitDir open(Path root) {
         try {
-            // Asked first: an exception, even one caught at once, costs a short-lived process its stack trace.
-            if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) {
-                Files.createDirectories(root.getParent());
-                try {
-                    Files.createDirectory(root, PrivateDir.ownerOnly());
-                } catch (FileAlreadyExistsException e) {
-                    // made meanwhile by a concurrent process
-                }
-            }
+            UserOwned.makePrivateDirectory(root);
             return UserOwned.privateDirectory(root) ? new KeptGitDir(root) : NONE;
         } catch (IOException | UnsupportedOperationException | SecurityException e) {
             return NONE;
@@ -118,7 +110,7 @@ final class KeptGitDir {
      */
     Path scratch(String name, Filler fill) {
         Path dir = root.resolve("scratch").resolve(name);
-        if (Files.isRegularFile(dir.resolve("HEAD"))) {
+        if (ScratchGitDir.whole(dir)) {
             return dir;
         }
         Path tmp = null;
@@ -132,7 +124,7 @@ final class KeptGitDir {
             return dir;
         } catch (IOException | RuntimeException e) {
             // made meanwhile by a concurrent process, else none
-            return Files.isRegularFile(dir.resolve("HEAD")) ? dir : null;
+            return ScratchGitDir.whole(dir) ? dir : null;
         } finally {
             if (tmp != null) {
                 FileTrees.deleteQuietly(tmp);

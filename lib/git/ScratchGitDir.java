@@ -78,7 +78,12 @@ final class ScratchGitDir {
 
     /** Made, and not removed since (by the user, or past the kept directories' bound). */
     private static boolean usable(ScratchGitDir scratch) {
-        return scratch != null && Files.isRegularFile(scratch.dir.resolve("HEAD"));
+        return scratch != null && whole(scratch.dir);
+    }
+
+    /** Whether a scratch directory is at {@code dir}: a kept one is filled under another name and moved in whole. */
+    static boolean whole(Path dir) {
+        return Files.isRegularFile(dir.resolve("HEAD"));
     }
 
     Path dir() {
