@@ -20,8 +20,8 @@ import java.util.Map;
  * forms behind discovery, spawning git and parsing are only archived when something ran them. So the run that
  * writes the launcher's CDS archive, after the user's own command, runs prdiff's everyday commands once more on a
  * throwaway repository, with output off and disk caches in the throwaway directory: a later {@code --file} then
- * starts that code from the archive (about 20 ms less of each call). Nothing of it reaches the user's output, exit code or caches, and any
- * failure (no git on PATH) only leaves a smaller archive.
+ * starts that code from the archive (about 20 ms less of each call). Nothing of it reaches the user's output, exit
+ * code or caches, and any failure (no git on PATH) only leaves a smaller archive.
  */
 public final class CdsRehearsal {
     private CdsRehearsal() {}

@@ -21,7 +21,8 @@ public record PlainFileCall(String dir, String target, String file, boolean file
     static final List<String> COMMANDS = List.of("show", "grep", "help", "generate-completion");
     private static final int DIR = 0, FILE = 1, COMMIT = 2, SHA = 3, BASE_SHA = 4, REPO = 5;
     /** The options read, by name, and the value each one gives: -R and --repo are one option. */
-    private static final List<String> OPTIONS = List.of("-C", "--file", "--commit", "--sha", "--base-sha", "-R", "--repo");
+    private static final List<String> OPTIONS =
+            List.of("-C", "--file", "--commit", "--sha", "--base-sha", "-R", "--repo");
     private static final int[] VALUE_OF = {DIR, FILE, COMMIT, SHA, BASE_SHA, REPO, REPO};
     private static final String FILES_ONLY = "--files-only";
 

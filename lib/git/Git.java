@@ -54,9 +54,10 @@ public final class Git {
      * Starts, on daemon threads, what the first git process of this JVM waits for: the JDK's process machinery
      * (about 5 ms of setup before the first child can start, on a thread of its own), git's empty HOME (the one kept
      * for the user, else the private directory's), and the config file of the user's trust settings as
-     * {@code inherited} locates them, when they are kept on disk (no git process runs here). The CLI calls this before parsing its arguments and the MCP server before reading its
-     * first message, so the work overlaps theirs. A failure is left for the real call to meet and report. A process
-     * that exits calls {@link #awaitPrepared} first, so that no directory is made after the one made is removed.
+     * {@code inherited} locates them, when they are kept on disk (no git process runs here). The CLI calls this
+     * before parsing its arguments and the MCP server before reading its first message, so the work overlaps theirs.
+     * A failure is left for the real call to meet and report. A process that exits calls {@link #awaitPrepared}
+     * first, so that no directory is made after the one made is removed.
      */
     public static void prepare(Map<String, String> inherited) {
         prepare(inherited, null);
