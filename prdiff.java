@@ -432,6 +432,10 @@ class prdiff implements Callable<Integer> {
         cli.addSubcommand("show", new CommandLine(Show.spec(new Show(command))));
         // As git grep -e: the word after -e is the pattern even when it looks like an option (-e -i, -e --sha).
         cli.addSubcommand("grep", new CommandLine(Grep.spec(new Grep(command))).setAllowOptionsAsOptionParameters(true));
+        // No word is read as @FILE (picocli's default): `--file @/path/to/credentials` would print the file's first
+        // line, and a committed file named Override would rewrite `prdiff grep @Override`. picocli expands at the top
+        // command; set after the subcommands, it is their setting too.
+        cli.setExpandAtFiles(false);
         command.self = cli;
         return cli;
     }
