@@ -1,12 +1,17 @@
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import support.Proc;
+import support.RepoRoot;
 import support.TempDirs;
 import support.TempRepo;
+import support.Wrapper;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -80,6 +85,33 @@ class ArgumentFileTest {
             assertEquals(0, run.exit(), run.describe());
             assertArrayEquals(r.git("grep", "-n", "@Override", head), run.stdout());
             assertEquals(head + ":A.java:2:    @Override\n", run.out());
+        }
+    }
+
+    /**
+     * Through ./jbang, the program's words pass JBang's own parser too, which reads @FILE (picocli's default): the
+     * wrapper escapes them for the pinned JBang, so the program gets the words as typed, as on the fast path.
+     */
+    @Test
+    void theWrapperPassesAtWordsAsTheyAreThroughJBang(@TempDir Path tmp) throws Exception {
+        Path script = Files.writeString(tmp.resolve("Words.java"), """
+                //JAVA 17+
+                class Words {
+                    public static void main(String[] args) {
+                        for (String a : args) System.out.println(a);
+                    }
+                }
+                """);
+        Path secret = Files.writeString(tmp.resolve("credentials"), SECRET + "\n");
+        List<String> words = List.of("@" + secret, "@@twice", "@", "plain");
+        Map<String, String> env = Wrapper.env(tmp.resolve("jbang-dir"));
+        env.remove("PRDIFF_LAUNCH_DEBUG");
+        Map<String, String> viaJBang = new HashMap<>(env);
+        viaJBang.put("PRDIFF_FAST_LAUNCH", "0");
+        for (Map<String, String> e : List.of(viaJBang, env, env)) { // through JBang, the build, the fast path
+            Proc.Result run = Wrapper.run(RepoRoot.find(), script, words, e, null);
+            assertEquals(0, run.exit(), run.describe());
+            assertEquals(String.join("\n", words) + "\n", run.out(), run.describe());
         }
     }
 }
