@@ -218,12 +218,12 @@ class prdiff implements Callable<Integer> {
         }
         command.closePager();
         if (out.failure() != null) {
-            return writeFailed(out.failure(), err);
+            return writeFailed(out, out.failure(), err);
         }
         try {
             out.flush();
         } catch (IOException e) {
-            return writeFailed(e, err);
+            return writeFailed(out, e, err);
         }
         return code;
     }
@@ -289,7 +289,7 @@ class prdiff implements Callable<Integer> {
     private static int failed(Exception e, WatchedOutput out, PrintStream err) {
         // However the failed write reached us, it is reported as one, and git has already been killed by the pump.
         if (out.failure() != null) {
-            return writeFailed(out.failure(), err);
+            return writeFailed(out, out.failure(), err);
         }
         if (e instanceof PrdiffException p) {
             err.println("prdiff: error [" + p.code() + "]: " + p.getMessage());
@@ -432,6 +432,10 @@ class prdiff implements Callable<Integer> {
         cli.addSubcommand("show", new CommandLine(Show.spec(new Show(command))));
         // As git grep -e: the word after -e is the pattern even when it looks like an option (-e -i, -e --sha).
         cli.addSubcommand("grep", new CommandLine(Grep.spec(new Grep(command))).setAllowOptionsAsOptionParameters(true));
+        // No word is read as @FILE (picocli's default): `--file @/path/to/credentials` would print the file's first
+        // line, and a committed file named Override would rewrite `prdiff grep @Override`. picocli expands at the top
+        // command; set after the subcommands, it is their setting too.
+        cli.setExpandAtFiles(false);
         command.self = cli;
         return cli;
     }
@@ -557,8 +561,8 @@ class prdiff implements Callable<Integer> {
      * A reader that went away (head, a quit pager) ends prdiff quietly, as SIGPIPE ends git; any other write
      * failure (a full disk) is an error.
      */
-    private static int writeFailed(IOException e, PrintStream err) {
-        if (readerClosed(e)) {
+    private static int writeFailed(WatchedOutput out, IOException e, PrintStream err) {
+        if (readerClosed(e) || out.pagerExited()) {
             return CLOSED_PIPE;
         }
         err.println("prdiff: error [INTERNAL_ERROR]: cannot write output: " + e.getMessage());
@@ -580,9 +584,20 @@ class prdiff implements Callable<Integer> {
             this.out = out;
         }
 
-        /** From now on, writes go to {@code next} (the pager's stdin) instead. */
-        void divert(OutputStream next) {
+        private volatile Process pager;
+
+        /** From now on, writes go to {@code next}, the stdin of {@code pager}, instead. */
+        void divert(OutputStream next, Process pager) {
             this.out = next;
+            this.pager = pager;
+        }
+
+        /**
+         * True once the pager has exited: the person quit it, or it needed no input (PAGER=true). The JDK closes a
+         * child's stdin when it exits, so a write after that fails with "Stream closed" rather than a broken pipe.
+         */
+        boolean pagerExited() {
+            return pager != null && !pager.isAlive();
         }
 
         void close(OutputStream target) {
@@ -859,7 +874,7 @@ class prdiff implements Callable<Integer> {
         pb.environment().putIfAbsent("LV", "-c");
         try {
             pager = pb.start();
-            out.divert(new BufferedOutputStream(pager.getOutputStream(), 1 << 16));
+            out.divert(new BufferedOutputStream(pager.getOutputStream(), 1 << 16), pager);
         } catch (IOException e) {
             notice("warning: the pager '" + command + "' did not start (" + e.getMessage() + "); writing to the terminal");
         }

@@ -67,9 +67,47 @@ class ObjectIdTest {
         assertArrayEquals(repo.gitDiff(a, b), shorthand.stdout(), "prdiff PREFIX is that commit, not the tag's range");
         assertTrue(shorthand.stderr().contains("range commit " + b), shorthand.stderr());
 
-        Proc.Result range = run(a + "..." + prefix.toUpperCase(java.util.Locale.ROOT));
-        assertEquals(0, range.exit(), range.stderr());
-        assertArrayEquals(repo.gitDiff(a + "..." + b), range.stdout());
+        for (String side : List.of(prefix.toUpperCase(java.util.Locale.ROOT), prefix)) {
+            Proc.Result range = run(a + "..." + side);
+            assertEquals(0, range.exit(), range.stderr());
+            assertArrayEquals(repo.gitDiff(a + "..." + b), range.stdout(), side);
+        }
+    }
+
+    @Test
+    void theTrapIsRealForGitWithASuffixToo() {
+        String prefix = b.substring(0, 8);
+        for (String suffix : List.of("~0", "^0", "^{commit}")) {
+            assertEquals(c, repo.text("rev-parse", prefix + suffix).trim(), suffix);
+        }
+    }
+
+    /** Hex digits before ~N, ^N, ^{...} or :path are an object id exactly as bare hex is: the tag never wins. */
+    @Test
+    void hexBeforeASuffixNamesItsObjectNotATagOfTheSameName() {
+        String prefix = b.substring(0, 8);
+        for (String suffix : List.of("~0", "^0", "^{commit}", "^{}")) {
+            Proc.Result commit = run("--commit", prefix + suffix);
+            assertEquals(0, commit.exit(), suffix + ": " + commit.stderr());
+            assertArrayEquals(repo.gitDiff(a, b), commit.stdout(), suffix);
+            assertTrue(!commit.stderr().contains("ambiguous"), commit.stderr());
+            Proc.Result range = run(a + "..." + prefix + suffix);
+            assertEquals(0, range.exit(), suffix + ": " + range.stderr());
+            assertArrayEquals(repo.gitDiff(a + "..." + b), range.stdout(), suffix);
+        }
+        Proc.Result parent = run(prefix + "^..." + prefix.toUpperCase(java.util.Locale.ROOT) + "~0");
+        assertEquals(0, parent.exit(), parent.stderr());
+        assertArrayEquals(repo.gitDiff(a + "..." + b), parent.stdout());
+        // A lone REV is REV...HEAD (HEAD is at c).
+        Proc.Result lone = run(prefix + "~0");
+        assertEquals(0, lone.exit(), lone.stderr());
+        assertArrayEquals(repo.gitDiff(b + "..." + c), lone.stdout());
+        assertEquals("two\n", run("show", prefix + "~0:f.txt").out());
+        assertEquals(1, run("grep", "attacker", "--sha", prefix + "^{commit}").exit());
+        Proc.Result noObject = run("--commit", "0123abcd4567~0");
+        assertEquals(1, noObject.exit());
+        assertTrue(noObject.stderr().startsWith("prdiff: error [SHA_NOT_FOUND]: "), noObject.stderr());
+        assertTrue(noObject.stderr().contains("refs/tags/0123abcd4567"), noObject.stderr());
     }
 
     @Test

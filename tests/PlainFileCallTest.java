@@ -48,6 +48,9 @@ class PlainFileCallTest {
                 PlainFileCall.of("--file", "a.txt", "--commit=HEAD~2"));
         assertEquals(new PlainFileCall(null, "main...feature", null, true, null, null, null, null),
                 PlainFileCall.of("main...feature", "--files-only"));
+        // Nothing reads a word starting with @ as a file of arguments: it is a word like any other.
+        assertEquals(new PlainFileCall("@dir", "@...HEAD", "@args.txt", false, null, null, null, null),
+                PlainFileCall.of("-C", "@dir", "@...HEAD", "--file", "@args.txt"));
         assertEquals(new PlainFileCall("repo", "10745", "src", true, null, "9c1e2d3", null, null),
                 PlainFileCall.of("--files-only", "-C", "repo", "10745", "--sha=9c1e2d3", "--file", "src"));
         for (List<String> args : List.of(
@@ -71,11 +74,8 @@ class PlainFileCallTest {
                 List.of("7", "--file", "a.txt", "--no-fetch"),
                 List.of("main...feature", "--file", "\"a\\tb.txt\""),
                 List.of("main...feature", "--file", "-a.txt"),
-                List.of("main...feature", "--file", "@args.txt"),
                 List.of("main...feature", "--file="),
-                List.of("@...HEAD", "--file", "a.txt"),
                 List.of("-C", "--file", "main...feature", "--file", "a.txt"),
-                List.of("-C", "@dir", "main...feature", "--file", "a.txt"),
                 List.of("--commit", "-x", "--file", "a.txt"),
                 List.of("show", "--file", "a.txt"),
                 List.of("grep", "--file", "a.txt"),
@@ -86,7 +86,7 @@ class PlainFileCallTest {
     }
 
     @Test
-    void aPlainCallPrintsWhatTheSameWordsPrintThroughPicocli() {
+    void aPlainCallPrintsWhatTheSameWordsPrintThroughPicocli() throws Exception {
         try (TempRepo r = TempRepo.init()) {
             r.write("a.txt", "a\n").write("old.txt", "a file long enough to be renamed\nwith two lines\n")
                     .write("sub/s.txt", "s\n").write("sub/t.txt", "t\n");
@@ -104,8 +104,12 @@ class PlainFileCallTest {
             List<String> noBranch = List.of("-C", dir, "main...no-such-branch", "--file", "a.txt");
             List<String> noDir = List.of("-C", r.dir().resolve("no-such-dir").toString(), "main...feature", "--file", "a.txt");
             List<String> shaOfARange = List.of("-C", dir, "main...feature", "--file", "a.txt", "--sha", feature);
+            Path secret = TempDirs.file("plain-secret-", ".txt");
+            Files.writeString(secret, "a.txt\n");
+            List<String> atFile = List.of("-C", dir, "main...feature", "--file", "@" + secret);
             Map<List<String>, Proc.Result> direct = new HashMap<>();
-            for (List<String> words : List.of(modified, renamed, commit, unmatched, noBranch, noDir, shaOfARange,
+            for (List<String> words : List.of(modified, renamed, commit, unmatched, noBranch, noDir, shaOfARange, atFile,
+                    List.of("-C", dir, "@...feature", "--file", "a.txt"),
                     List.of("-C", dir, "main...feature", "--file", "added.txt"),
                     List.of("-C", dir, "main...feature", "--file", "sub"),
                     List.of("-C", dir, "main...feature", "--file", "a.txt,sub,added.txt"),
@@ -138,6 +142,8 @@ class PlainFileCallTest {
             assertArrayEquals(r.gitDiff(feature + "~1", feature, "--", "a.txt"), direct.get(commit).stdout());
             assertEquals(0, direct.get(unmatched).exit());
             assertTrue(direct.get(unmatched).stderr().contains("nothing-changed-here.txt"), direct.get(unmatched).stderr());
+            assertEquals(0, direct.get(atFile).stdout().length, "the word, not the file it names, is the path");
+            assertTrue(direct.get(atFile).stderr().contains("'@" + secret + "'"), direct.get(atFile).stderr());
             for (List<String> failing : List.of(noBranch, noDir, shaOfARange)) {
                 assertEquals(1, direct.get(failing).exit(), failing.toString());
                 assertTrue(direct.get(failing).stderr().startsWith("prdiff: error ["), direct.get(failing).stderr());

@@ -130,23 +130,54 @@ class TerminalCliTest {
     /** The real thing: a new JVM whose stdin and stdout are a pseudo-terminal (util-linux script). */
     @Test
     void underAPseudoTerminalTheDiffIsColouredAndPaged() {
-        Proc.Result which = Proc.run(List.of("sh", "-c", "command -v script"), repo.dir(), System.getenv(),
+        Proc.Result r = underPseudoTerminal(repo.dir(), "sed 's/^/PAGED:/'", "-q", RANGE);
+        assertEquals(0, r.exit(), r.stderr() + r.out());
+        String screen = r.out().replace("\r\n", "\n");
+        assertTrue(screen.contains("PAGED:\u001b[1mdiff --git a/a.txt b/a.txt\u001b[m\n"), screen);
+        assertTrue(screen.contains("PAGED:\u001b[32m+new\u001b[m\n"), screen);
+    }
+
+    /**
+     * A pager that exits before reading everything (PAGER=true, or a person quitting less early) ends prdiff
+     * quietly with 141, as a closed pipe does: for a short diff (written when the pager's input is closed) and one
+     * larger than the pager's buffer (written while git's output is pumped).
+     */
+    @Test
+    void aPagerThatExitsEarlyIsTheQuiet141() {
+        try (TempRepo big = TempRepo.init()) {
+            big.write("a.txt", "a\n").commit("base");
+            big.checkout("-q", "-b", "feature");
+            StringBuilder lines = new StringBuilder();
+            for (int i = 0; i < 100_000; i++) {
+                lines.append("line ").append(i).append('\n');
+            }
+            big.write("big.txt", lines.toString()).commit("big");
+            for (Path dir : List.of(repo.dir(), big.dir())) {
+                Proc.Result r = underPseudoTerminal(dir, "true", RANGE);
+                String screen = r.out().replace("\r\n", "\n");
+                assertEquals(141, r.exit(), dir + ": " + screen + r.stderr());
+                assertFalse(screen.contains("prdiff:"), screen);
+                assertEquals("", r.stderr());
+            }
+        }
+    }
+
+    /** prdiff ARGS in a new JVM run in {@code dir} with a pseudo-terminal for stdin and stdout, and this pager. */
+    static Proc.Result underPseudoTerminal(Path dir, String pager, String... args) {
+        Proc.Result which = Proc.run(List.of("sh", "-c", "command -v script"), dir, System.getenv(),
                 Duration.ofSeconds(10));
         Assumptions.assumeTrue(which.exit() == 0, "no script(1) for a pseudo-terminal");
         List<String> argv = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "prdiff", "-q", RANGE));
+                "-cp", System.getProperty("java.class.path"), "prdiff"));
+        argv.addAll(List.of(args));
         StringBuilder command = new StringBuilder();
         for (String a : argv) {
             command.append(" '").append(a.replace("'", "'\\''")).append("'");
         }
         Map<String, String> env = new HashMap<>(System.getenv());
-        env.put("PRDIFF_PAGER", "sed 's/^/PAGED:/'");
+        env.put("PRDIFF_PAGER", pager);
         env.put("TERM", "dumb");
-        Proc.Result r = Proc.run(List.of("script", "-qec", command.toString().strip(), "/dev/null"), repo.dir(), env,
+        return Proc.run(List.of("script", "-qec", command.toString().strip(), "/dev/null"), dir, env,
                 Duration.ofSeconds(120));
-        assertEquals(0, r.exit(), r.stderr() + r.out());
-        String screen = r.out().replace("\r\n", "\n");
-        assertTrue(screen.contains("PAGED:\u001b[1mdiff --git a/a.txt b/a.txt\u001b[m\n"), screen);
-        assertTrue(screen.contains("PAGED:\u001b[32m+new\u001b[m\n"), screen);
     }
 }

@@ -10,10 +10,10 @@ import java.util.List;
  * a change file by file sends, and it means one thing however it is parsed, so prdiff calls it without building
  * picocli's command line (see {@code prdiff.run}); for a range, its diff is started ahead too ({@link TargetAhead}).
  * A word that picocli could read otherwise makes a line not plain: one starting with {@code -} where a value or
- * TARGET goes (an option, or a value picocli refuses), one starting with {@code @} (picocli reads arguments from that
- * file), a command's name as TARGET, a value after {@code --files-only=}, or a path with a leading quote (git's
- * C-quoted form, which picocli's quote trimming, when a user turns it on, would change). Commas are split by the call
- * itself, whichever way it was parsed.
+ * TARGET goes (an option, or a value picocli refuses), a command's name as TARGET, a value after
+ * {@code --files-only=}, or a path with a leading quote (git's C-quoted form, which picocli's quote trimming, when a
+ * user turns it on, would change). A word starting with {@code @} is plain: neither reads it as a file of arguments.
+ * Commas are split by the call itself, whichever way it was parsed.
  */
 public record PlainFileCall(String dir, String target, String file, boolean filesOnly, String commit, String sha,
         String baseSha, String repo) {
@@ -64,6 +64,6 @@ public record PlainFileCall(String dir, String target, String file, boolean file
     }
 
     private static boolean plain(String word) {
-        return !word.startsWith("-") && !word.startsWith("@");
+        return !word.startsWith("-");
     }
 }

@@ -190,8 +190,8 @@ public final class Git {
     /**
      * A range's two revisions, which one rev-parse can resolve together with the discovery: {@code A^{commit}
      * ...B^{commit}} prints B, A and ^ each merge base (computed, as everything about history here, without the
-     * repository's commit-graph or grafts). Object ids are left to {@link ObjectIds}, and revisions with their own
-     * dots or a leading colon (a message search) to the usual path.
+     * repository's commit-graph or grafts). Object ids (before a suffix too) are left to {@link ObjectIds}, and
+     * revisions with their own dots or a leading colon (a message search) to the usual path.
      */
     public record RangeRevisions(String base, String head, boolean threeDot) {
         List<String> arguments() {
@@ -208,7 +208,7 @@ public final class Git {
             } catch (PrdiffException e) {
                 return false;
             }
-            return !ObjectIds.isObjectId(rev) && !rev.contains("..") && !rev.startsWith(":");
+            return !ObjectIds.startsWithObjectId(rev) && !rev.contains("..") && !rev.startsWith(":");
         }
     }
 
@@ -277,7 +277,8 @@ public final class Git {
 
     /**
      * Resolves a revision to a full commit SHA, or fails with SHA_NOT_FOUND; never guesses. A revision of 4 to
-     * 64 hex digits is an object id: refs never shadow it (see {@link ObjectIds}).
+     * 64 hex digits is an object id, and so are such digits before a suffix ({@code ~1}, {@code ^{commit}}): refs
+     * never shadow them (see {@link ObjectIds}).
      */
     public String commit(String rev) {
         Revisions.requireSafe(rev);
@@ -285,7 +286,8 @@ public final class Git {
         if (cached != null) {
             return cached;
         }
-        String sha = ObjectIds.isObjectId(rev) ? new ObjectIds(this).commit(rev) : commitFromRef(rev);
+        String sha = ObjectIds.isObjectId(rev) ? new ObjectIds(this).commit(rev)
+                : commitFromRef(new ObjectIds(this).withWholeId(rev), rev);
         resolved.put(rev, sha);
         return sha;
     }
@@ -299,7 +301,7 @@ public final class Git {
         List<String> pending = new ArrayList<>();
         for (String rev : revs) {
             Revisions.requireSafe(rev);
-            if (!ObjectIds.isObjectId(rev) && !resolved.containsKey(rev)) {
+            if (!ObjectIds.startsWithObjectId(rev) && !resolved.containsKey(rev)) {
                 pending.add(rev);
             }
         }
@@ -326,11 +328,12 @@ public final class Git {
         return !lines.isEmpty() && lines.get(0).equals("--end-of-options") ? lines.subList(1, lines.size()) : lines;
     }
 
-    private String commitFromRef(String rev) {
+    /** {@code rev} resolved in the repository, its refs included; {@code given} is the revision as it was written. */
+    private String commitFromRef(String rev, String given) {
         Subprocess.Captured r = repositoryRaw(List.of("rev-parse", "--verify", "--quiet", "--end-of-options",
                 rev + "^{commit}"));
         if (!r.ok()) {
-            throw new PrdiffException(ErrorCode.SHA_NOT_FOUND, "no commit '" + rev + "' in " + workDir);
+            throw new PrdiffException(ErrorCode.SHA_NOT_FOUND, "no commit '" + given + "' in " + workDir);
         }
         return r.text().strip();
     }

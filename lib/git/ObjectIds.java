@@ -36,23 +36,62 @@ final class ObjectIds {
         return rev.length() >= 4 && rev.length() <= 64 && hexDigits(rev, true);
     }
 
+    /**
+     * How many hex digits start {@code rev} when a suffix follows them ({@code ~N}, {@code ^N}, {@code ^{...}},
+     * {@code :path}): 4 to 64, else -1. Those digits are an object id as bare hex is, so that {@code f49c8f8~0}
+     * is never a tag named f49c8f8.
+     */
+    static int hexBeforeSuffix(String rev) {
+        int n = 0;
+        while (n < rev.length() && n <= 64 && hexDigit(rev.charAt(n), true)) {
+            n++;
+        }
+        return n >= 4 && n <= 64 && n < rev.length() && "~^:".indexOf(rev.charAt(n)) >= 0 ? n : -1;
+    }
+
+    /** Hex digits alone or before a suffix: an object id, never a ref, decides what {@code rev} names. */
+    static boolean startsWithObjectId(String rev) {
+        return isObjectId(rev) || hexBeforeSuffix(rev) > 0;
+    }
+
     /** Every character a hex digit; upper-case ones only with {@code upperToo}. */
     private static boolean hexDigits(String s, boolean upperToo) {
         for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || upperToo && c >= 'A' && c <= 'F')) {
+            if (!hexDigit(s.charAt(i), upperToo)) {
                 return false;
             }
         }
         return true;
     }
 
+    private static boolean hexDigit(char c, boolean upperToo) {
+        return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || upperToo && c >= 'A' && c <= 'F';
+    }
+
     String commit(String prefix) {
         String hex = prefix.toLowerCase(Locale.ROOT);
         String whole = isWholeId(hex) ? wholeCommits(List.of(hex)).get(hex) : null;
-        if (whole != null) {
-            return whole;
+        return whole != null ? whole : unique(prefix)[1];
+    }
+
+    /**
+     * {@code rev} with its leading hex digits (see {@link #hexBeforeSuffix}) replaced by the whole id of the one
+     * commit, or tag of a commit, whose id starts with them: git then applies the suffix to that object, as it would
+     * to the object the digits name when no ref has their name.
+     */
+    String withWholeId(String rev) {
+        int n = hexBeforeSuffix(rev);
+        if (n < 0) {
+            return rev;
         }
+        String hex = rev.substring(0, n).toLowerCase(Locale.ROOT);
+        String whole = isWholeId(hex) ? wholeCommits(List.of(hex)).get(hex) : null;
+        return (whole != null ? whole : unique(rev.substring(0, n))[0]) + rev.substring(n);
+    }
+
+    /** {id, the commit it peels to} of the one commit or tag of a commit whose id starts with {@code prefix}. */
+    private String[] unique(String prefix) {
+        String hex = prefix.toLowerCase(Locale.ROOT);
         List<String> commits = new ArrayList<>();
         List<String> peeledCommits = new ArrayList<>();
         List<String> others = new ArrayList<>();
@@ -75,7 +114,7 @@ final class ObjectIds {
                     + git.workDir() + (others.isEmpty() ? "" : "; only " + String.join(", ", others))
                     + refHint(prefix));
         }
-        return peeledCommits.get(0);
+        return new String[] {commits.get(0), peeledCommits.get(0)};
     }
 
     static boolean isWholeId(String rev) {
