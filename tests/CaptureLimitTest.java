@@ -67,6 +67,62 @@ class CaptureLimitTest {
         assertTrue(kept.size() <= 1 << 20);
     }
 
+    /**
+     * In a small heap the default limit is an eighth of it, and a caller's larger limit meets OUTPUT_TOO_LARGE
+     * when the heap runs out, in a JVM of its own: never an OutOfMemoryError's stack trace.
+     */
+    @Test
+    void aSmallHeapHasASmallerLimitAndRunningOutIsANamedError() throws Exception {
+        script("big", "#!/bin/sh\nhead -c 209715200 /dev/zero\n");
+        for (String heap : List.of("-Xmx64m", "-Xmx96m")) {
+            Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), heap,
+                    "-cp", System.getProperty("java.class.path"), SmallHeap.class.getName(), bin.toString())
+                    .redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertEquals(0, p.waitFor(), heap + ": " + out);
+            int mib = heap.equals("-Xmx64m") ? 8 : 12;
+            // The JVM's maxMemory is a little under -Xmx; an eighth of it, whole MiB, is one MiB less.
+            assertTrue(out.contains("limit " + mib + " MiB") || out.contains("limit " + (mib - 1) + " MiB"), out);
+            assertTrue(out.contains("default: OUTPUT_TOO_LARGE big printed more than "), out);
+            assertTrue(out.contains("200 MiB asked: OUTPUT_TOO_LARGE big printed more than this process's memory holds"),
+                    out);
+            assertTrue(!out.contains("OutOfMemoryError") && !out.contains("\tat "), out);
+        }
+    }
+
+    /** A reader that runs out of heap kills the child and fails the call; it never passes for the whole answer. */
+    @Test
+    void aReaderThatRunsOutOfMemoryFailsTheCall() throws Exception {
+        Command small = script("small", "#!/bin/sh\necho '{\"a\":1}'\n");
+        PrdiffException e = assertThrows(PrdiffException.class, () -> Subprocess.run(small, in -> {
+            in.read(new byte[4]);
+            throw new OutOfMemoryError("Java heap space");
+        }, null));
+        assertEquals(ErrorCode.OUTPUT_TOO_LARGE, e.code(), e.getMessage());
+        assertTrue(e.getMessage().startsWith("small printed more than this process's memory holds"), e.getMessage());
+    }
+
+    /** The child JVM of {@link #aSmallHeapHasASmallerLimitAndRunningOutIsANamedError}: args[0] is the PATH folder. */
+    static final class SmallHeap {
+        public static void main(String[] args) {
+            System.out.println("limit " + Subprocess.CAPTURE_LIMIT / (1024 * 1024) + " MiB");
+            Command big = new Command("big", List.of("big"), null, Map.of("PATH", args[0] + ":/usr/bin:/bin"),
+                    Duration.ofSeconds(30));
+            try {
+                Subprocess.capture(big);
+                System.out.println("default: kept it all");
+            } catch (PrdiffException e) {
+                System.out.println("default: " + e.code() + " " + e.getMessage());
+            }
+            try {
+                Subprocess.capture(big, 200 << 20, null);
+                System.out.println("200 MiB asked: kept it all");
+            } catch (PrdiffException e) {
+                System.out.println("200 MiB asked: " + e.code() + " " + e.getMessage());
+            }
+        }
+    }
+
     /** A program on a PATH of its own, so prdiff runs it by name as it runs git and gh. */
     private Command script(String name, String text) throws Exception {
         Path file = bin.resolve(name);

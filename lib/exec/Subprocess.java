@@ -28,8 +28,17 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class Subprocess {
     public static final int STDERR_LIMIT = 64 * 1024;
-    /** The most of a child's stdout {@link #capture} keeps unless its caller states another limit. */
-    public static final int CAPTURE_LIMIT = 64 * 1024 * 1024;
+    /**
+     * The most of a child's stdout {@link #capture} keeps unless its caller states another limit: 64 MiB, or an
+     * eighth of the heap in whole MiB when that is less (a buffer's growth and its copy take about three times
+     * what it holds), so a small heap meets OUTPUT_TOO_LARGE before it runs out.
+     */
+    public static final int CAPTURE_LIMIT = captureLimit(Runtime.getRuntime().maxMemory());
+
+    static int captureLimit(long maxHeap) {
+        long mib = 1024 * 1024;
+        return (int) Math.max(mib, Math.min(64 * mib, maxHeap / 8 / mib * mib));
+    }
 
     public record Result(int exitCode, String stderr) {
         public boolean ok() {
@@ -114,10 +123,10 @@ public final class Subprocess {
         long start = System.nanoTime();
         AtomicReference<Exception> readerFailure = new AtomicReference<>();
         TimedInput stdout = new TimedInput(process.getInputStream());
-        Future<?> outPump = pump(stdout, process, reader, readerFailure);
+        Future<?> outPump = pump(cmd.label(), stdout, process, reader, readerFailure);
         BoundedBuffer errBuf = ahead != null ? ahead.errBuf() : new BoundedBuffer(STDERR_LIMIT);
         Future<?> errPump = ahead != null ? ahead.errPump()
-                : pump(process.getErrorStream(), process, new CopyTo(errBuf), new AtomicReference<>());
+                : pump(cmd.label(), process.getErrorStream(), process, new CopyTo(errBuf), new AtomicReference<>());
         if (ahead == null) {
             feedStdin(process, stdin);
         }
@@ -167,7 +176,8 @@ public final class Subprocess {
         Process process = start(cmd, ProcessBuilder.Redirect.PIPE);
         closeQuietly(process.getOutputStream());
         BoundedBuffer errBuf = new BoundedBuffer(STDERR_LIMIT);
-        Future<?> errPump = pump(process.getErrorStream(), process, new CopyTo(errBuf), new AtomicReference<>());
+        Future<?> errPump = pump(cmd.label(), process.getErrorStream(), process, new CopyTo(errBuf),
+                new AtomicReference<>());
         StartedAhead before = STARTED_AHEAD.getAndSet(new StartedAhead(cmd, process, errBuf, errPump));
         if (before != null) {
             killTree(before.process());
@@ -205,7 +215,8 @@ public final class Subprocess {
     private static Result runIntoStdout(Command cmd) {
         Process process = start(cmd, ProcessBuilder.Redirect.INHERIT);
         BoundedBuffer errBuf = new BoundedBuffer(STDERR_LIMIT);
-        Future<?> errPump = pump(process.getErrorStream(), process, new CopyTo(errBuf), new AtomicReference<>());
+        Future<?> errPump = pump(cmd.label(), process.getErrorStream(), process, new CopyTo(errBuf),
+                new AtomicReference<>());
         closeQuietly(process.getOutputStream());
         try {
             if (!process.waitFor(cmd.timeout().toNanos(), TimeUnit.NANOSECONDS)) {
@@ -259,7 +270,11 @@ public final class Subprocess {
     public static Captured capture(Command cmd, int limit, byte[] stdin) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         Result result = run(cmd, keeping(out, limit, cmd.label()), stdin);
-        return new Captured(result.exitCode(), out.toByteArray(), result.stderr());
+        try {
+            return new Captured(result.exitCode(), out.toByteArray(), result.stderr());
+        } catch (OutOfMemoryError e) {
+            throw outOfMemory(cmd.label(), out.size());
+        }
     }
 
     /**
@@ -281,9 +296,21 @@ public final class Subprocess {
                 if (n > limit - out.size()) {
                     throw tooLarge(label, limit);
                 }
-                out.write(chunk, 0, n);
+                try {
+                    out.write(chunk, 0, n);
+                } catch (OutOfMemoryError e) {
+                    throw outOfMemory(label, out.size());
+                }
             }
         }
+    }
+
+    /** The heap ran out while keeping a child's output: named like a limit, never a stack trace or half an answer. */
+    static PrdiffException outOfMemory(String label, long kept) {
+        String heap = "heap " + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MiB";
+        return new PrdiffException(ErrorCode.OUTPUT_TOO_LARGE, label + " printed more than this process's memory"
+                + " holds (" + (kept >= 0 ? kept + " bytes kept, " : "") + heap + "); it was stopped",
+                kept >= 0 ? java.util.Map.<String, Object>of("limit_bytes", kept) : java.util.Map.of(), null);
     }
 
     private static PrdiffException tooLarge(String label, int limit) {
@@ -342,13 +369,13 @@ public final class Subprocess {
         });
     }
 
-    private static Future<?> pump(InputStream from, Process process, StdoutReader reader,
+    private static Future<?> pump(String label, InputStream from, Process process, StdoutReader reader,
             AtomicReference<Exception> failure) {
-        return PUMPS.submit(new Pump(from, process, reader, failure));
+        return PUMPS.submit(new Pump(label, from, process, reader, failure));
     }
 
-    private record Pump(InputStream from, Process process, StdoutReader reader, AtomicReference<Exception> failure)
-            implements Runnable {
+    private record Pump(String label, InputStream from, Process process, StdoutReader reader,
+            AtomicReference<Exception> failure) implements Runnable {
         @Override
         public void run() {
             try (from) {
@@ -357,6 +384,10 @@ public final class Subprocess {
             } catch (IOException | RuntimeException e) {
                 // Also reached when a timeout or cancellation killed the process; that path reports itself first.
                 failure.set(e);
+                killTree(process);
+            } catch (OutOfMemoryError e) {
+                // Without this the pump would end quietly and the caller would take what it got for the whole answer.
+                failure.set(outOfMemory(label, -1));
                 killTree(process);
             }
         }

@@ -39,6 +39,9 @@ sealed interface RpcMessage {
             .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .with(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
 
+    /** Floats as doubles (an exponent past BigDecimal's range is infinity), only to find the id of a bad message. */
+    ObjectReader DOUBLES = Json.MAPPER.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
     static RpcMessage parse(byte[] line) {
         String text;
         try {
@@ -53,8 +56,9 @@ sealed interface RpcMessage {
         JsonNode message;
         try {
             message = READER.readTree(text);
-        } catch (IOException e) {
-            return invalid(null, RpcError.PARSE_ERROR, "Parse error: " + firstLine(e.getMessage()));
+        } catch (IOException | NumberFormatException e) {
+            // Jackson throws the second, unchecked, for an exponent BigDecimal cannot hold; it ended the server.
+            return outOfRange(text, e);
         }
         if (message == null || message.isMissingNode()) {
             return invalid(null, RpcError.PARSE_ERROR, "Parse error: no JSON value");
@@ -102,6 +106,29 @@ sealed interface RpcMessage {
                     "params must be an object");
         }
         return new Request(id, method.asText(), (ObjectNode) params);
+    }
+
+    /**
+     * A message that is valid JSON but holds a number whose exponent BigDecimal cannot hold (1e2147483648): an
+     * invalid argument of the request it names, answered with its id; anything else that fails to parse is -32700.
+     */
+    private static RpcMessage outOfRange(String text, Exception failure) {
+        RpcMessage parseError = invalid(null, RpcError.PARSE_ERROR, "Parse error: " + firstLine(failure.getMessage()));
+        JsonNode message;
+        try {
+            message = DOUBLES.readTree(text);
+        } catch (IOException | NumberFormatException e) {
+            return parseError;
+        }
+        if (message == null || !message.isObject()) {
+            return parseError;
+        }
+        RpcMessage read = of(message);
+        String why = "a number is out of range: " + firstLine(failure.getMessage());
+        if (read instanceof Request request) {
+            return invalid(request.id(), RpcError.INVALID_PARAMS, "Invalid params: " + why);
+        }
+        return read instanceof Notification n ? new Dropped("notification " + n.method() + " with " + why) : read;
     }
 
     /** Ids 1 and "1" are different requests. */
