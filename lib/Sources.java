@@ -66,6 +66,7 @@
 //SOURCES github/PullRequestInfo.java
 //SOURCES github/PullRequests.java
 //SOURCES cache/CacheFiles.java
+//SOURCES cache/CacheNotes.java
 //SOURCES cache/DiskAnswers.java
 //SOURCES cache/MemoryCache.java
 //SOURCES cache/PullRequestDiffCache.java

@@ -202,4 +202,84 @@ class KeptGitDirTest {
         assertEquals(1, scratch.size(), "one whole directory, no temporary one left: " + scratch);
         assertTrue(Files.isRegularFile(scratch.get(0).resolve("objects/info/alternates")));
     }
+
+    /** What the other user does to the kept folder's parent, or to her planted folder, once it is in place. */
+    private interface Planting {
+        void after(Path prdiffFolder, Path planted) throws Exception;
+    }
+
+    /**
+     * The kept folder is checked at every use, not once per process: git-v1 renamed away under a running process
+     * (which a folder above it writable by others allows) and replaced by one with info/attributes that hide every
+     * change and a config that starts an fsmonitor is refused at the next call, which prints git's own diff, runs
+     * nothing and names the folder in a note. In-process: two calls of one JVM, as an MCP server makes them.
+     */
+    @Test
+    void aKeptDirectoryReplacedUnderARunningProcessIsRefusedAtTheNextUse() throws Exception {
+        plantedBetweenTwoCalls((prdiffFolder, planted) -> Files.setPosixFilePermissions(prdiffFolder,
+                PosixFilePermissions.fromString("rwxrwxrwx")), "writable by others");
+    }
+
+    /** The same, with the planted folder another user's (as root: given to uid 65534) and the path closed again. */
+    @Test
+    void aKeptDirectoryOfAnotherUserPutInPlaceIsRefusedAtTheNextUse() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Integer.valueOf(0).equals(
+                Files.getAttribute(Path.of("/proc/self"), "unix:uid")), "giving a folder to another user needs root");
+        plantedBetweenTwoCalls((prdiffFolder, planted) -> {
+            try (Stream<Path> all = Files.walk(planted)) {
+                for (Path p : all.toList()) {
+                    Files.setAttribute(p, "unix:uid", 65534, LinkOption.NOFOLLOW_LINKS);
+                }
+            }
+        }, "belongs to another user (uid 65534)");
+    }
+
+    private void plantedBetweenTwoCalls(Planting planting, String reason) throws Exception {
+        // a .gitattributes in the head's tree: the generated-files check then reads an index in the scratch directory
+        r.write(".gitattributes", "*.lock linguist-generated\n").write("a.txt", Fixtures.lines("c", 5));
+        String range = this.range.substring(0, this.range.indexOf("..")) + ".." + r.commit("c");
+        Map<String, String> env = caching(cache);
+        byte[] expected = oracle(r, range, "a.txt");
+        Proc.Result first = PrdiffCli.ok(env, "-C", r.dir().toString(), range, "--file", "a.txt");
+        assertArrayEquals(expected, first.stdout());
+        Path prdiffFolder = cache.resolve("prdiff");
+        Path kept = prdiffFolder.resolve("git-v1");
+        Path scratch = scratchDirs(kept).get(0);
+
+        try (support.Markers markers = new support.Markers()) {
+            Path planted = prdiffFolder.resolve("planted");
+            try (Stream<Path> all = Files.walk(kept)) {
+                for (Path p : all.toList()) {
+                    Files.copy(p, planted.resolve(kept.relativize(p).toString()),
+                            java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
+                }
+            }
+            Path hers = planted.resolve(kept.relativize(scratch).toString());
+            Files.createDirectories(hers.resolve("info"));
+            Files.writeString(hers.resolve("info/attributes"), "* -diff\n");
+            Files.writeString(hers.resolve("config"), "[core]\n\tbare = false\n\tworktree = "
+                    + TempDirs.create("her-work-tree-") + "\n\tfsmonitor = " + markers.command("fsmonitor") + "\n",
+                    java.nio.file.StandardOpenOption.APPEND);
+            Files.move(kept, prdiffFolder.resolve("git-v1.renamed-away"));
+            Files.move(planted, kept);
+            planting.after(prdiffFolder, kept);
+
+            Proc.Result second = PrdiffCli.ok(env, "-C", r.dir().toString(), range, "--file", "a.txt");
+            assertArrayEquals(expected, second.stdout(), second.stderr());
+            assertEquals(List.of(), markers.described(), "a program named by the planted config ran");
+            assertTrue(second.stderr().contains("prdiff: note: prdiff's cache folder " + kept + " is not used: ")
+                    && second.stderr().contains(reason), second.stderr());
+        }
+    }
+
+    /** The answer of a call whose cache folder has a folder above it that others can write is git's, with a note. */
+    @Test
+    void aCachePathOthersCanWriteToIsNotUsedAndTheAnswerStandsWithANote() throws Exception {
+        Files.setPosixFilePermissions(cache, PosixFilePermissions.fromString("rwxrwx---"));
+        Proc.Result res = PrdiffCli.ok(caching(cache), "-C", r.dir().toString(), range, "--file", "a.txt");
+        assertArrayEquals(oracle(r, range, "a.txt"), res.stdout());
+        assertTrue(res.stderr().contains("prdiff: note: prdiff's cache folder " + cache.resolve("prdiff/git-v1")
+                + " is not used: " + cache + " is writable by others (mode 770)"), res.stderr());
+        assertEquals(List.of(""), tree(cache), "nothing made in it");
+    }
 }

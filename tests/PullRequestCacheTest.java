@@ -152,7 +152,14 @@ class PullRequestCacheTest {
         }
         List<Path> entries = cached();
         assertEquals(1, entries.size(), entries.toString());
-        assertArrayEquals(expected, Files.readAllBytes(entries.get(0)));
+        byte[] entry = Files.readAllBytes(entries.get(0));
+        int key = 0;
+        while (entry[key] != 0) {
+            key++;
+        }
+        assertTrue(new String(entry, 0, key, java.nio.charset.StandardCharsets.UTF_8).endsWith(
+                "\n1\n" + scenario.pr.baseSha() + "\n" + scenario.pr.headSha()), "the entry begins with its key");
+        assertArrayEquals(expected, java.util.Arrays.copyOfRange(entry, key + 1, entry.length));
         assertArrayEquals(expected, ok(env, "1", "-R", "octo/demo").stdout());
     }
 
@@ -163,5 +170,70 @@ class PullRequestCacheTest {
         ok(env, "1", "-R", "octo/demo");
         assertEquals(2, diffDownloads());
         assertTrue(GitHubStandIn.HOST.length() > 0);
+    }
+
+    /**
+     * Every entry begins with its whole key: the old head's entry renamed to the new head's file name is a miss, and
+     * the new head's diff is downloaded again, never the old one printed "from prdiff's cache".
+     */
+    @Test
+    void anEntryRenamedToAnotherKeysNameIsAMiss() throws Exception {
+        PullRequestFixture before = scenario.pr;
+        byte[] old = ok(env, "1", "-R", "octo/demo").stdout();
+        Path oldEntry = cached().get(0);
+        var work = scenario.origin.work();
+        work.checkout("feature");
+        work.write("src/app.ts", "pushed after the first review\n");
+        work.commit("a new head");
+        work.checkout("main");
+        scenario.origin.refresh(1);
+        try {
+            byte[] current = ok(env, "1", "-R", "octo/demo").stdout();
+            Path newEntry = cached().stream().filter(p -> !p.equals(oldEntry)).findFirst().orElseThrow();
+            Files.move(oldEntry, newEntry, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            scenario.github.clearRequests();
+            Proc.Result again = ok(env, "1", "-R", "octo/demo");
+            assertFalse(java.util.Arrays.equals(old, again.stdout()), "the old head's diff was served");
+            assertArrayEquals(current, again.stdout());
+            assertFalse(again.stderr().contains("was read from prdiff's cache"), again.stderr());
+            assertEquals(1, diffDownloads());
+        } finally {
+            work.checkout("feature");
+            work.git("reset", "-q", "--hard", before.headSha());
+            work.checkout("main");
+            scenario.origin.refresh(1);
+        }
+    }
+
+    /**
+     * A cache folder others can write to (here: group-writable), or one another user made (as root: given to uid
+     * 65534), is not used: the diff is downloaded and right, nothing is written there, and a note names the folder.
+     */
+    @Test
+    void aCacheFolderOthersCanChangeIsRefusedWithANote() throws Exception {
+        byte[] expected = ok(env, "1", "-R", "octo/demo").stdout();
+        assertEquals(1, cached().size());
+        Files.setPosixFilePermissions(cacheDir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwx---"));
+        scenario.github.clearRequests();
+        Proc.Result refused = ok(env, "1", "-R", "octo/demo", "--file", "src/app.ts");
+        assertArrayEquals(PathLimitTest.sectionsOf(expected, java.util.Set.of("src/app.ts")), refused.stdout());
+        assertEquals(1, diffDownloads(), "downloaded again");
+        assertTrue(refused.stderr().contains("prdiff: note: prdiff's cache folder " + cacheDir + " is not used: "
+                + cacheDir + " is writable by others (mode 770)"), refused.stderr());
+        assertEquals(1, cached().size(), "nothing written: " + cached());
+
+        org.junit.jupiter.api.Assumptions.assumeTrue(Integer.valueOf(0).equals(
+                Files.getAttribute(Path.of("/proc/self"), "unix:uid")), "giving a folder to another user needs root");
+        Files.setPosixFilePermissions(cacheDir, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+        for (Path p : cached()) {
+            Files.setAttribute(p, "unix:uid", 65534, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+        }
+        Files.setAttribute(cacheDir, "unix:uid", 65534, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+        scenario.github.clearRequests();
+        Proc.Result theirs = ok(env, "1", "-R", "octo/demo");
+        assertArrayEquals(expected, theirs.stdout());
+        assertEquals(1, diffDownloads());
+        assertTrue(theirs.stderr().contains("prdiff: note: prdiff's cache folder " + cacheDir + " is not used: "
+                + cacheDir + " belongs to another user (uid 65534)"), theirs.stderr());
     }
 }

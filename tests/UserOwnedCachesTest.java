@@ -1,3 +1,4 @@
+import dev.prdiff.cache.CacheNotes;
 import dev.prdiff.cache.DiskAnswers;
 import dev.prdiff.cache.PullRequestDiffCache;
 import org.junit.jupiter.api.Test;
@@ -12,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -78,10 +80,9 @@ class UserOwnedCachesTest {
         Files.delete(file);
         Files.write(file, whole);
         assertArrayEquals(answer, answers.get("key"));
-        if (root()) {
-            Files.setAttribute(file, "unix:uid", NOBODY, LinkOption.NOFOLLOW_LINKS);
-            assertNull(answers.get("key"), "another user's file");
-        }
+        assumeTrue(root(), "giving a file to another user needs root");
+        Files.setAttribute(file, "unix:uid", NOBODY, LinkOption.NOFOLLOW_LINKS);
+        assertNull(answers.get("key"), "another user's file");
     }
 
     @Test
@@ -97,18 +98,146 @@ class UserOwnedCachesTest {
         assertEquals("rwx------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)));
         assertArrayEquals(diff, read(cache.open(key)));
         Path file = onlyFile(dir, "*.diff");
+        byte[] whole = Files.readAllBytes(file);
 
         replaceWithLink(file, "diff --git a/planted b/planted\n".getBytes(StandardCharsets.UTF_8));
         assertTrue(cache.open(key).isEmpty(), "a link is not the user's download");
         replaceWithFifo(file);
         assertTrue(cache.open(key).isEmpty(), "a FIFO is not read (it would block)");
         Files.delete(file);
-        Files.write(file, diff);
+        Files.write(file, whole);
         assertArrayEquals(diff, read(cache.open(key)));
-        if (root()) {
-            Files.setAttribute(file, "unix:uid", NOBODY, LinkOption.NOFOLLOW_LINKS);
-            assertTrue(cache.open(key).isEmpty(), "another user's file");
+        assumeTrue(root(), "giving a file to another user needs root");
+        Files.setAttribute(file, "unix:uid", NOBODY, LinkOption.NOFOLLOW_LINKS);
+        assertTrue(cache.open(key).isEmpty(), "another user's file");
+    }
+
+    private static void put(PullRequestDiffCache cache, PullRequestDiffCache.Key key, String diff) {
+        byte[] bytes = diff.getBytes(StandardCharsets.UTF_8);
+        try (PullRequestDiffCache.Entry entry = cache.begin(key)) {
+            entry.write(bytes, 0, bytes.length);
+            entry.commit();
         }
+    }
+
+    private static List<Path> files(Path folder) throws Exception {
+        if (!Files.isDirectory(folder)) {
+            return List.of();
+        }
+        try (Stream<Path> s = Files.list(folder)) {
+            return s.sorted().toList();
+        }
+    }
+
+    private static PullRequestDiffCache.Key pr(long number, char head) {
+        return new PullRequestDiffCache.Key("github.com", "octo/demo", number, "a".repeat(40), String.valueOf(head).repeat(40));
+    }
+
+    /** Every entry begins with its whole key: pull request 1's entry renamed to 2's name is a miss, not 1's diff. */
+    @Test
+    void aPullRequestEntryRenamedToAnotherKeysNameIsAMiss() throws Exception {
+        Path dir = TempDirs.create("pr-cache-").resolve("diffs");
+        PullRequestDiffCache cache = PullRequestDiffCache.forUser(Map.of("PRDIFF_CACHE_DIR", dir.toString()), null);
+        put(cache, pr(1, 'b'), "diff --git a/one b/one\n");
+        Path one = onlyFile(dir, "*.diff");
+        put(cache, pr(2, 'c'), "diff --git a/two b/two\n");
+        Path two = files(dir).stream().filter(f -> !f.equals(one)).findFirst().orElseThrow();
+        assertArrayEquals("diff --git a/two b/two\n".getBytes(StandardCharsets.UTF_8), read(cache.open(pr(2, 'c'))));
+
+        Files.move(one, two, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        assertTrue(cache.open(pr(2, 'c')).isEmpty(), "pull request 1's diff under 2's name");
+        Files.copy(two, one);
+        assertArrayEquals("diff --git a/one b/one\n".getBytes(StandardCharsets.UTF_8), read(cache.open(pr(1, 'b'))),
+                "the control: under its own name it answers");
+    }
+
+    /**
+     * A folder that others can write to anywhere on a cache's path (group or others, on the folder itself or above
+     * it) could have its entries swapped under a reader: nothing is read from or written to it, and the call hears
+     * a note naming it. A sticky folder above (as /tmp) is no such folder.
+     */
+    @Test
+    void aCacheFolderOthersCanWriteToIsNotUsedAndANoteNamesIt() throws Exception {
+        for (String mode : List.of("rwxrwx---", "rwx---rwx")) {
+            Path shared = TempDirs.create("shared-");
+            Path dir = shared.resolve("diffs");
+            PullRequestDiffCache cache = PullRequestDiffCache.forUser(Map.of("PRDIFF_CACHE_DIR", dir.toString()), null);
+            put(cache, pr(1, 'b'), "diff --git a/x b/x\n");
+            assertTrue(cache.open(pr(1, 'b')).isPresent());
+
+            Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString(mode));
+            assertRefused(dir, shared + " is writable by others", () -> {
+                assertTrue(cache.open(pr(1, 'b')).isEmpty(), mode + " above");
+                put(cache, pr(2, 'c'), "diff --git a/y b/y\n");
+            });
+            assertEquals(1, files(dir).size(), "nothing written: " + files(dir));
+
+            Files.setAttribute(shared, "unix:mode", 01777); // PosixFilePermissions has no sticky bit
+            assertTrue(cache.open(pr(1, 'b')).isPresent(), "a sticky folder of the user's above is safe");
+            Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwx------"));
+            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString(mode));
+            assertRefused(dir, dir + " is writable by others", () -> assertTrue(cache.open(pr(1, 'b')).isEmpty()));
+        }
+
+        Path shared = TempDirs.create("shared-");
+        Path xdg = shared.resolve("xdg");
+        DiskAnswers answers = DiskAnswers.forUser(Map.of("XDG_CACHE_HOME", xdg.toString()), "test-answers");
+        answers.put("key", new byte[] {1});
+        assertArrayEquals(new byte[] {1}, answers.get("key"));
+        Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxrwxrwx"));
+        assertRefused(xdg.resolve("prdiff/test-answers"), shared + " is writable by others", () -> {
+            assertNull(answers.get("key"));
+            answers.put("other", new byte[] {2});
+        });
+        assertEquals(1, files(xdg.resolve("prdiff/test-answers")).size());
+    }
+
+    /** A link on the path is followed, and the folders its target lies in obey the same rule. */
+    @Test
+    void aLinkOnTheCachePathIsJudgedByWhereItLeads() throws Exception {
+        Path shared = TempDirs.create("shared-");
+        Path real = Files.createDirectories(shared.resolve("real"));
+        Path xdg = Files.createSymbolicLink(TempDirs.create("link-").resolve("xdg"), real);
+        DiskAnswers answers = DiskAnswers.forUser(Map.of("XDG_CACHE_HOME", xdg.toString()), "test-answers");
+        answers.put("key", new byte[] {1});
+        assertArrayEquals(new byte[] {1}, answers.get("key"));
+        Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwx---rwx"));
+        assertRefused(xdg.resolve("prdiff/test-answers"), shared + " is writable by others",
+                () -> assertNull(answers.get("key")));
+    }
+
+    /** A cache folder made by someone else (as root: given to uid 65534) is refused, however closed it is. */
+    @Test
+    void aCacheFolderOfAnotherUserIsNotUsed() throws Exception {
+        assumeTrue(root(), "giving a folder to another user needs root");
+        Path dir = TempDirs.create("pr-cache-").resolve("diffs");
+        PullRequestDiffCache cache = PullRequestDiffCache.forUser(Map.of("PRDIFF_CACHE_DIR", dir.toString()), null);
+        put(cache, pr(1, 'b'), "diff --git a/x b/x\n");
+        for (Path p : files(dir)) {
+            Files.setAttribute(p, "unix:uid", NOBODY, LinkOption.NOFOLLOW_LINKS);
+        }
+        Files.setAttribute(dir, "unix:uid", NOBODY, LinkOption.NOFOLLOW_LINKS);
+        assertRefused(dir, dir + " belongs to another user (uid 65534)", () -> {
+            assertTrue(cache.open(pr(1, 'b')).isEmpty());
+            put(cache, pr(2, 'c'), "diff --git a/y b/y\n");
+        });
+        assertEquals(1, files(dir).size());
+    }
+
+    /** Runs {@code use} and checks that the call heard one note: {@code dir} refused for {@code reason} (and more). */
+    private static void assertRefused(Path dir, String reason, Use use) throws Exception {
+        List<String> notes = new java.util.ArrayList<>();
+        try (CacheNotes.Heard heard = CacheNotes.listen()) {
+            use.run();
+            heard.tell(notes::add);
+        }
+        assertEquals(1, notes.size(), notes.toString());
+        assertTrue(notes.get(0).startsWith("note: prdiff's cache folder " + dir + " is not used: " + reason)
+                && notes.get(0).endsWith("; the answer was computed without it"), notes.get(0));
+    }
+
+    private interface Use {
+        void run() throws Exception;
     }
 
     private static byte[] read(Optional<InputStream> in) throws Exception {

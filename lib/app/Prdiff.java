@@ -1,5 +1,6 @@
 package dev.prdiff.app;
 
+import dev.prdiff.cache.CacheNotes;
 import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.FileEntry;
 import dev.prdiff.core.FileList;
@@ -43,6 +44,17 @@ public final class Prdiff {
 
     /** As {@link #diff(DiffRequest, OutputStream, Consumer)}; {@code resolved} hears the range the diff is of. */
     public static void diff(DiffRequest request, OutputStream out, Consumer<String> notices,
+            Consumer<DiffEnvelope.Range> resolved) {
+        try (CacheNotes.Heard heard = CacheNotes.listen()) {
+            try {
+                diffHeard(request, out, notices, resolved);
+            } finally {
+                heard.tell(notices);
+            }
+        }
+    }
+
+    private static void diffHeard(DiffRequest request, OutputStream out, Consumer<String> notices,
             Consumer<DiffEnvelope.Range> resolved) {
         requireLogAlone(request);
         if (request.target() instanceof Target.PullRequest pr) {
@@ -188,7 +200,13 @@ public final class Prdiff {
             throw new PrdiffException(ErrorCode.INVALID_INPUT, (request.stat() ? "a diffstat" : "a list of commits")
                     + " and a file list are two answers: ask for one");
         }
-        return shaped(unshaped(request, notices), request.shape(), notices);
+        try (CacheNotes.Heard heard = CacheNotes.listen()) {
+            try {
+                return shaped(unshaped(request, notices), request.shape(), notices);
+            } finally {
+                heard.tell(notices);
+            }
+        }
     }
 
     /** One page of the filtered list, with what was left out told to {@code notices}. */

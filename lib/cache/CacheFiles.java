@@ -14,20 +14,63 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What prdiff's disk caches share: where the user's cache is, how an entry is named, and how a cache folder is kept
- * within its bound (least recently used first, by modification time, which a read refreshes).
+ * What prdiff's disk caches share: the one place that says where the user's cache of each kind is, the check of
+ * its folder at each use ({@link UserOwned#folder}), how an entry is named, and how a cache folder is kept within
+ * its bound (least recently used first, by modification time, which a read refreshes).
  */
-final class CacheFiles {
+public final class CacheFiles {
+    /** The kind of the pull request diffs, which {@code PRDIFF_CACHE_DIR} places on its own. */
+    public static final String PULL_REQUEST_DIFFS = "pr-diffs";
+
     private CacheFiles() {}
 
-    /** {@code $XDG_CACHE_HOME/prdiff}, else {@code ~/.cache/prdiff}; null when no home is known. */
-    static Path userRoot(Map<String, String> env) {
-        String xdg = env.get("XDG_CACHE_HOME");
-        if (xdg != null && !xdg.isEmpty()) {
-            return Path.of(xdg, "prdiff");
+    /**
+     * Where the user's cache of {@code kind} is: {@code $XDG_CACHE_HOME/prdiff/KIND} (an absolute
+     * {@code XDG_CACHE_HOME}), else {@code ~/.cache/prdiff/KIND}; the pull request diffs in {@code PRDIFF_CACHE_DIR}
+     * when it is set. Null (nothing kept) when {@code PRDIFF_CACHE_DIR} is set and empty, which turns every disk
+     * cache off, or when no home is known.
+     */
+    public static Path folder(Map<String, String> env, String kind) {
+        String configured = env.get("PRDIFF_CACHE_DIR");
+        if ("".equals(configured)) {
+            return null;
         }
-        String home = env.get("HOME");
-        return home != null && !home.isEmpty() ? Path.of(home, ".cache", "prdiff") : null;
+        if (configured != null && kind.equals(PULL_REQUEST_DIFFS)) {
+            return Path.of(configured).toAbsolutePath().normalize();
+        }
+        String xdg = env.get("XDG_CACHE_HOME");
+        Path root;
+        if (xdg != null && xdg.startsWith("/")) {
+            root = Path.of(xdg, "prdiff");
+        } else {
+            String home = env.get("HOME");
+            if (home == null || home.isEmpty()) {
+                return null;
+            }
+            root = Path.of(home, ".cache", "prdiff");
+        }
+        return root.resolve(kind).toAbsolutePath().normalize();
+    }
+
+    /**
+     * {@code folder} as it may be used now, by {@link UserOwned#folder}'s rule, checked at every use; with
+     * {@code make}, made (0700) first when it is missing. A refused folder is told to the calls running
+     * ({@link CacheNotes}) and is not used: the answer is computed as without a cache.
+     */
+    public static UserOwned.Folder checked(Path folder, boolean make) {
+        UserOwned.Folder f = UserOwned.folder(folder);
+        if (make && !f.usable() && f.refusal() == null) {
+            try {
+                UserOwned.makePrivateDirectory(folder);
+            } catch (IOException | UnsupportedOperationException | SecurityException e) {
+                return f; // nothing kept; the answer stands
+            }
+            f = UserOwned.folder(folder);
+        }
+        if (f.refusal() != null) {
+            CacheNotes.refused(folder, f.refusal());
+        }
+        return f;
     }
 
     /** An entry's file name: the SHA-256 of {@code id} in hex, then {@code suffix}. */

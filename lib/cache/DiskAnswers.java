@@ -1,7 +1,5 @@
 package dev.prdiff.cache;
 
-import dev.prdiff.core.SmallFiles;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -30,49 +28,40 @@ public final class DiskAnswers {
     }
 
     /**
-     * The user's answers of one kind: {@code $XDG_CACHE_HOME/prdiff/KIND}, else {@code ~/.cache/prdiff/KIND}. Null
-     * (nothing kept) when {@code PRDIFF_CACHE_DIR} is set and empty, which turns every disk cache off, or when no
-     * home is known.
+     * The user's answers of one kind, in {@link CacheFiles#folder}'s folder for it; null (nothing kept) when the
+     * disk caches are off or no home is known.
      */
     public static DiskAnswers forUser(Map<String, String> env, String kind) {
-        Path dir = userDir(env, kind);
+        Path dir = CacheFiles.folder(env, kind);
         return dir == null ? null : new DiskAnswers(dir, DEFAULT_MAX_BYTES);
     }
 
-    /** Where the user's things of one kind are kept, as {@link #forUser} finds it; null when nothing is kept. */
-    public static Path userDir(Map<String, String> env, String kind) {
-        if ("".equals(env.get("PRDIFF_CACHE_DIR"))) {
-            return null;
-        }
-        Path root = CacheFiles.userRoot(env);
-        return root == null ? null : root.resolve(kind);
-    }
-
-    /** The kept answer for {@code key}, or null; marks it recently used. Only a file the user made answers. */
+    /**
+     * The kept answer for {@code key}, or null; marks it recently used. Only a file the user made answers, in a
+     * folder no one else can write to (checked now), and only when it begins with its own key.
+     */
     public byte[] get(String key) {
+        if (!CacheFiles.checked(dir, false).usable()) {
+            return null;
+        }
         Path file = dir.resolve(fileName(key));
-        if (!UserOwned.file(file)) {
+        byte[] content = UserOwned.read(file);
+        byte[] k = key.getBytes(StandardCharsets.UTF_8);
+        if (content == null || content.length < k.length + 1 || content[k.length] != 0
+                || !Arrays.equals(content, 0, k.length, k, 0, k.length)) {
             return null;
         }
-        try {
-            byte[] content = SmallFiles.read(file);
-            byte[] k = key.getBytes(StandardCharsets.UTF_8);
-            if (content.length < k.length + 1 || content[k.length] != 0
-                    || !Arrays.equals(content, 0, k.length, k, 0, k.length)) {
-                return null;
-            }
-            CacheFiles.touch(file);
-            return Arrays.copyOfRange(content, k.length + 1, content.length);
-        } catch (IOException e) {
-            return null;
-        }
+        CacheFiles.touch(file);
+        return Arrays.copyOfRange(content, k.length + 1, content.length);
     }
 
     /** Keeps {@code answer} for {@code key}; a cache that cannot be written loses the answer, nothing else. */
     public void put(String key, byte[] answer) {
         Path tmp = null;
+        if (!CacheFiles.checked(dir, true).usable()) {
+            return;
+        }
         try {
-            UserOwned.makePrivateDirectory(dir);
             tmp = Files.createTempFile(dir, ".partial-", ".tmp");
             byte[] k = key.getBytes(StandardCharsets.UTF_8);
             byte[] content = new byte[k.length + 1 + answer.length];

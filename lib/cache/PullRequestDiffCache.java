@@ -4,6 +4,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -15,12 +16,19 @@ import java.util.Optional;
  * reading a big pull request file by file downloads it once. On disk in the user's cache directory, bounded in
  * size (least recently used files go first), written to a temporary file and renamed into place so concurrent
  * processes never see half a diff; and, in a long-running MCP server, in memory too. A key names both SHAs, so
- * a cached diff can only ever answer for the head it was downloaded for.
+ * a cached diff can only ever answer for the head it was downloaded for: each entry begins with its key in full,
+ * which a read checks.
  */
 public final class PullRequestDiffCache {
     public static final long DEFAULT_MAX_BYTES = 1L << 30;
 
     public record Key(String host, String repo, long number, String baseSha, String headSha) {
+        /** The key in full, as every entry begins with it (then a NUL): a renamed entry is not its key's. */
+        String text() {
+            return "prdiff pull request diff v1\n" + host + "\n" + repo.toLowerCase(java.util.Locale.ROOT) + "\n"
+                    + number + "\n" + baseSha + "\n" + headSha;
+        }
+
         String fileName() {
             return CacheFiles.nameOf(host + "\n" + repo.toLowerCase(java.util.Locale.ROOT) + "\n" + number + "\n"
                     + baseSha + "\n" + headSha, ".diff");
@@ -38,24 +46,15 @@ public final class PullRequestDiffCache {
     }
 
     /**
-     * The user's cache: {@code PRDIFF_CACHE_DIR}, else {@code $XDG_CACHE_HOME/prdiff/pr-diffs}, else
-     * {@code ~/.cache/prdiff/pr-diffs}; {@code PRDIFF_CACHE_MAX_BYTES} bounds it. Null (no cache) when
-     * {@code PRDIFF_CACHE_DIR} is empty or no home is known. {@code memory}, if not null, is consulted first.
+     * The user's cache, in {@link CacheFiles#folder}'s folder for pull request diffs ({@code PRDIFF_CACHE_DIR},
+     * else {@code $XDG_CACHE_HOME/prdiff/pr-diffs}, else {@code ~/.cache/prdiff/pr-diffs});
+     * {@code PRDIFF_CACHE_MAX_BYTES} bounds it. Null (no cache) when {@code PRDIFF_CACHE_DIR} is empty or no home
+     * is known. {@code memory}, if not null, is consulted first.
      */
     public static PullRequestDiffCache forUser(Map<String, String> env, MemoryCache memory) {
-        String configured = env.get("PRDIFF_CACHE_DIR");
-        Path dir;
-        if (configured != null) {
-            if (configured.isEmpty()) {
-                return null;
-            }
-            dir = Path.of(configured);
-        } else {
-            Path root = CacheFiles.userRoot(env);
-            if (root == null) {
-                return null;
-            }
-            dir = root.resolve("pr-diffs");
+        Path dir = CacheFiles.folder(env, CacheFiles.PULL_REQUEST_DIFFS);
+        if (dir == null) {
+            return null;
         }
         long max = DEFAULT_MAX_BYTES;
         try {
@@ -68,21 +67,37 @@ public final class PullRequestDiffCache {
         return new PullRequestDiffCache(dir, max, memory);
     }
 
-    /** The cached diff, from memory or disk; marks it recently used. */
+    /**
+     * The cached diff, from memory or disk; marks it recently used. On disk only from a folder no one else can
+     * write to (checked now), a file of the user's own opened without following a link, that begins with its key.
+     */
     public Optional<InputStream> open(Key key) {
         byte[] inMemory = memory == null ? null : memory.get(key);
         if (inMemory != null) {
             return Optional.of(new ByteArrayInputStream(inMemory));
         }
+        if (!CacheFiles.checked(dir, false).usable()) {
+            return Optional.empty();
+        }
         Path file = dir.resolve(key.fileName());
-        if (!UserOwned.file(file)) {
-            return Optional.empty(); // none, or not one this user downloaded: PRDIFF_CACHE_DIR may be anyone's folder
+        InputStream in = UserOwned.open(file);
+        if (in == null) {
+            return Optional.empty(); // none, or not one this user downloaded
         }
         try {
-            InputStream in = Files.newInputStream(file);
+            byte[] header = (key.text() + "\0").getBytes(StandardCharsets.UTF_8);
+            if (!java.util.Arrays.equals(header, in.readNBytes(header.length))) {
+                in.close();
+                return Optional.empty(); // another key's entry under this name, or torn
+            }
             CacheFiles.touch(file);
             return Optional.of(in);
         } catch (IOException e) {
+            try {
+                in.close();
+            } catch (IOException closing) {
+                // nothing was served
+            }
             return Optional.empty();
         }
     }
@@ -103,10 +118,14 @@ public final class PullRequestDiffCache {
 
         Entry(Key key) {
             this.key = key;
+            if (key.text().indexOf('\0') >= 0 || !CacheFiles.checked(dir, true).usable()) {
+                failed = true; // a key that cannot be written whole, or a folder others can change: nothing kept
+                return;
+            }
             try {
-                UserOwned.makePrivateDirectory(dir);
                 tmp = Files.createTempFile(dir, ".partial-", ".tmp");
                 out = Files.newOutputStream(tmp);
+                out.write((key.text() + "\0").getBytes(StandardCharsets.UTF_8));
             } catch (IOException e) {
                 failed = true; // a cache that cannot be written is no reason to fail the diff
             }

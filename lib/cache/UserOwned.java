@@ -1,29 +1,48 @@
 package dev.prdiff.cache;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
+import java.util.Objects;
 
 /**
- * Whether a cache's file or folder is this user's own. The caches live where the environment says
- * ({@code XDG_CACHE_HOME}, {@code PRDIFF_CACHE_DIR}), which may be a folder that others can write to; an entry put
- * there by someone else could change what prdiff prints for the commits it names. So an entry answers only when this
- * process's user made it: a regular file, not a link, owned by that user (no one can give away a file to another
- * user, and git's objects are never involved). The user is the owner of {@code /proc/self} (Linux), else the
- * owner of Java's {@code user.home}; when neither is known, nothing is the user's own and nothing is kept.
+ * Whether a cache's folder or file is this user's own and no one else's to change. The caches live where the
+ * environment says ({@code XDG_CACHE_HOME}, {@code PRDIFF_CACHE_DIR}), which may be a folder that others can write
+ * to; an entry put there by someone else could change what prdiff prints, and a scratch git directory put there
+ * could run a program as the user. The user is the owner of {@code /proc/self} (Linux), else the owner of Java's
+ * {@code user.home}; when neither is known, nothing is the user's own and nothing is kept.
+ *
+ * <p>The rule for a folder ({@link #folder}): every folder on its path, from {@code /} down, is owned by the user or
+ * by root, and none is writable by group or others unless it is sticky (as {@code /tmp} is: there only an entry's
+ * owner may rename or remove it, and the next folder down is the user's or root's); a link on the path counts as a
+ * folder of its owner and is followed, and its target's path obeys the same rule; the folder itself is the
+ * user's, a real directory, writable by no one else. Then only the user and root can change anything on that path
+ * or in the folder, and a check made at a use still holds when the use reads the file.
  */
 public final class UserOwned {
     private static final int TYPE_BITS = 0170000;
     private static final int REGULAR_FILE = 0100000;
     private static final int DIRECTORY = 0040000;
+    private static final int LINK = 0120000;
+    private static final int STICKY = 01000;
     private static final int GROUP_AND_OTHERS = 0077;
+    private static final int GROUP_AND_OTHERS_WRITE = 0022;
+    private static final int MAX_LINKS = 40;
     private static volatile Object uid;
 
     private UserOwned() {}
+
+    /** A folder's state for a cache: usable, not there (yet), or refused with the reason, which names a folder. */
+    public record Folder(boolean usable, String refusal, Object fileKey) {
+        static final Folder MISSING = new Folder(false, null, null);
+    }
 
     /** A regular file, not a link, of this process's user; false when it is none, or cannot be read. */
     public static boolean file(Path file) {
@@ -35,9 +54,126 @@ public final class UserOwned {
         return is(dir, DIRECTORY, true);
     }
 
+    /** Whether {@code dir} (absolute) may hold a cache now, by the rule above. */
+    public static Folder folder(Path dir) {
+        Object user = uid();
+        if (user == null) {
+            return new Folder(false, "the user who runs prdiff is not known", null);
+        }
+        return folder(dir.toAbsolutePath().normalize(), user, 0);
+    }
+
+    private static Folder folder(Path dir, Object user, int links) {
+        Path at = dir.getRoot();
+        int names = dir.getNameCount();
+        for (int i = -1; i < names; i++) {
+            Path p = i < 0 ? at : at.resolve(dir.getName(i));
+            boolean leaf = i == names - 1;
+            Map<String, Object> a;
+            try {
+                a = Files.readAttributes(p, "unix:uid,mode,ino,dev", LinkOption.NOFOLLOW_LINKS);
+            } catch (NoSuchFileException e) {
+                return Folder.MISSING;
+            } catch (IOException | UnsupportedOperationException | IllegalArgumentException | SecurityException e) {
+                return new Folder(false, "cannot read " + p + ": " + e.getMessage(), null);
+            }
+            Object owner = a.get("uid");
+            int mode = (Integer) a.get("mode");
+            boolean rootOwned = Integer.valueOf(0).equals(owner);
+            if (!user.equals(owner) && !(rootOwned && !leaf)) {
+                return new Folder(false, p + " belongs to another user (uid " + owner + ")", null);
+            }
+            if ((mode & TYPE_BITS) == LINK) {
+                if (links == MAX_LINKS) {
+                    return new Folder(false, "too many links on the path " + dir, null);
+                }
+                Path target;
+                try {
+                    target = p.toRealPath();
+                } catch (NoSuchFileException e) {
+                    return Folder.MISSING;
+                } catch (IOException e) {
+                    return new Folder(false, "cannot follow " + p + ": " + e.getMessage(), null);
+                }
+                Path rest = i == names - 1 ? target : target.resolve(dir.subpath(i + 1, names));
+                return folder(rest, user, links + 1);
+            }
+            if ((mode & TYPE_BITS) != DIRECTORY) {
+                return new Folder(false, p + " is not a folder", null);
+            }
+            boolean othersWrite = (mode & GROUP_AND_OTHERS_WRITE) != 0;
+            if (othersWrite && (leaf || (mode & STICKY) == 0)) {
+                return new Folder(false, p + " is writable by others (mode " + Integer.toOctalString(mode & 07777) + ")",
+                        null);
+            }
+            if (leaf) {
+                return new Folder(true, null, a.get("dev") + ":" + a.get("ino"));
+            }
+            at = p;
+        }
+        throw new IllegalStateException("no folder in " + dir);
+    }
+
+    /**
+     * Opens the user's own regular file {@code file} without following a link; null when it is none (missing,
+     * another user's, a link, a FIFO, a folder). Java cannot ask an open file who owns it, so the file's identity
+     * (device and inode) is read before and after the open and must be the same: the open file is that file unless
+     * someone swapped it twice in between, which only the user can do in a folder {@link #folder} accepts.
+     */
+    public static InputStream open(Path file) {
+        Object before = ownRegularFile(file);
+        if (before == null) {
+            return null;
+        }
+        InputStream in = null;
+        try {
+            in = Files.newInputStream(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
+            if (before.equals(ownRegularFile(file))) {
+                InputStream opened = in;
+                in = null;
+                return opened;
+            }
+            return null;
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            return null;
+        } finally {
+            if (in != null) {
+                try {
+                    in.close();
+                } catch (IOException e) {
+                    // nothing was read
+                }
+            }
+        }
+    }
+
+    /** The whole of {@link #open}'s file, or null. */
+    public static byte[] read(Path file) {
+        try (InputStream in = open(file)) {
+            return in == null ? null : in.readAllBytes();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** The identity (device, inode) of the user's own regular file at {@code file}, not a link; else null. */
+    private static Object ownRegularFile(Path file) {
+        try {
+            Object user = uid();
+            Map<String, Object> a = Files.readAttributes(file, "unix:uid,mode,ino,dev", LinkOption.NOFOLLOW_LINKS);
+            if (user == null || !user.equals(a.get("uid")) || ((Integer) a.get("mode") & TYPE_BITS) != REGULAR_FILE) {
+                return null;
+            }
+            return Objects.toString(a.get("dev")) + ":" + a.get("ino");
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException | SecurityException e) {
+            return null;
+        }
+    }
+
     /**
      * Makes {@code dir} (and its parents) unless it is there, itself closed to everyone but the user (0700); one
      * made meanwhile by a concurrent process, or anything else there, is left as it is for the caller to judge.
+     * The one maker of prdiff's private folders.
      */
     public static void makePrivateDirectory(Path dir) throws IOException {
         // Asked first: an exception, even one caught at once, costs a short-lived process its stack trace.

@@ -30,9 +30,11 @@ public final class Git {
     /** Where commands on objects run: the kept scratch directory until objects are written ({@link #writeObjects}). */
     private volatile ScratchGitDir scratch;
     private final Duration timeout;
-    private final Map<String, String> repositoryEnv;
-    private final Map<String, String> objectsEnv;
+    private volatile Map<String, String> repositoryEnv;
+    private volatile Map<String, String> objectsEnv;
     private final Map<String, String> inheritedEnv;
+    /** The user's kept directory this git's commands use (HOME, scratch directory, trust config), or null. */
+    private volatile KeptGitDir kept;
     private final Map<String, String> resolved = new ConcurrentHashMap<>();
     private final String prefix;
     private final boolean bare;
@@ -48,6 +50,38 @@ public final class Git {
         this.repositoryEnv = repositoryEnv;
         this.objectsEnv = objectsEnv;
         this.inheritedEnv = inheritedEnv;
+        this.kept = KeptGitDir.holding(inheritedEnv, scratch.dir(), objectsEnv.get("HOME"),
+                repositoryEnv.get("HOME"), repositoryEnv.get("GIT_CONFIG_GLOBAL"));
+    }
+
+    /**
+     * Checks the user's kept directory before each git command (the folder could be renamed away under a
+     * long-running server when a folder above it was writable by others, and another put in its place): once it is
+     * refused, or another folder is at its path, this git's commands run in this process's own scratch directory,
+     * HOME and trust config from then on.
+     */
+    private void checkKept() {
+        KeptGitDir k = kept;
+        if (k == null || KeptGitDir.forUser(inheritedEnv) == k) {
+            return;
+        }
+        synchronized (this) {
+            if (kept != k) {
+                return;
+            }
+            Path home = PrivateDir.get().emptyHome();
+            if (k.holds(scratch.dir())) {
+                scratch = scratch.writable();
+            }
+            objectsEnv = GitEnvironment.objects(inheritedEnv, home);
+            Map<String, String> env = GitEnvironment.rehomed(repositoryEnv, home);
+            String global = env.get("GIT_CONFIG_GLOBAL");
+            if (global != null && k.holds(Path.of(global))) {
+                env.put("GIT_CONFIG_GLOBAL", TrustSettings.configFile(inheritedEnv, timeout).toString());
+            }
+            repositoryEnv = env;
+            kept = null;
+        }
     }
 
     /**
@@ -489,6 +523,7 @@ public final class Git {
 
     /** Runs a read-only git command in the user's repository (refs, names); nothing there can start a program. */
     public Subprocess.Captured repositoryRaw(List<String> args) {
+        checkKept();
         List<String> argv = new ArrayList<>(List.of("git", "--git-dir=" + gitDir));
         argv.addAll(GitEnvironment.configArgs(GitEnvironment.REPOSITORY_CONFIG));
         argv.addAll(args);
@@ -549,12 +584,14 @@ public final class Git {
     }
 
     private Command inScratch(String label, List<String> args) {
+        checkKept();
         List<String> argv = new ArrayList<>(List.of("git", "--git-dir=" + scratch.dir(), "--no-replace-objects"));
         argv.addAll(args);
         return new Command(label, argv, scratch.dir(), objectsEnv, timeout);
     }
 
     private Command inCheckout(String label, List<String> args, Map<String, String> extraEnv) {
+        checkKept();
         List<String> argv = new ArrayList<>(List.of("git"));
         argv.addAll(GitEnvironment.configArgs(GitEnvironment.DIFF_CONFIG));
         argv.addAll(args);

@@ -116,6 +116,13 @@ public final class GitEnvironment {
         return env;
     }
 
+    /** A copy of {@code env} whose HOME (and what is found through it) is {@code emptyHome}. */
+    static Map<String, String> rehomed(Map<String, String> env, Path emptyHome) {
+        Map<String, String> copy = new HashMap<>(env);
+        fixed(copy, emptyHome);
+        return copy;
+    }
+
     private static Map<String, String> withoutGit(Map<String, String> inherited) {
         Map<String, String> env = new HashMap<>();
         for (Map.Entry<String, String> e : inherited.entrySet()) {

@@ -1,5 +1,6 @@
 package dev.prdiff.git;
 
+import dev.prdiff.cache.CacheFiles;
 import dev.prdiff.cache.DiskAnswers;
 import dev.prdiff.cache.UserOwned;
 import dev.prdiff.core.FileTrees;
@@ -25,16 +26,17 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code $XDG_CACHE_HOME/prdiff/git-v1} (else {@code ~/.cache/prdiff/git-v1}): an empty HOME, a scratch git
  * directory per object store ({@link ScratchGitDir}) and the carried-over trust settings as config files named by
  * their content. A process then makes and removes nothing of its own for a diff, where {@link PrivateDir} costs
- * about 4 ms of every start. Used only when the folder is the user's own: owned by this process's user, a real
- * directory and closed to everyone else (git reads the scratch directories' config, so whoever could write
- * there could run a program as the user); else, or with the disk caches off, each process keeps its own.
+ * about 4 ms of every start. Git reads the scratch directories' config and attributes, so whoever could write
+ * there could run a program as the user: the folder is used only while it is the user's own, closed to everyone
+ * else, on a path no one else can change ({@link UserOwned#folder}), checked at every use ({@link #forUser} is
+ * called for each git command, see {@code Git}); else, or with the disk caches off, each process keeps its own.
  */
 final class KeptGitDir {
     static final String KIND = "git-v1";
     /** Scratch directories past this many are removed, least recently made first. */
     static final int MAX_SCRATCH = 256;
-    private static final Map<Path, KeptGitDir> BY_ROOT = new ConcurrentHashMap<>();
-    private static final KeptGitDir NONE = new KeptGitDir(null);
+    /** The folder last found usable, per path and identity (device and inode): another folder is checked anew. */
+    private static final Map<String, KeptGitDir> BY_FOLDER = new ConcurrentHashMap<>();
 
     private final Path root;
     private volatile Path emptyHome;
@@ -43,19 +45,33 @@ final class KeptGitDir {
         this.root = root;
     }
 
-    /** The user's kept directory as {@code env} locates it, checked once per process; null when there is none. */
+    /**
+     * The user's kept directory as {@code env} locates it, checked now; null when there is none or it is refused.
+     * The same folder (path and inode) gives the same object, so a caller that kept one sees a replaced folder as
+     * another object.
+     */
     static KeptGitDir forUser(Map<String, String> env) {
-        Path root = DiskAnswers.userDir(env, KIND);
+        Path root = CacheFiles.folder(env, KIND);
         if (root == null) {
             return null;
         }
-        KeptGitDir kept = BY_ROOT.get(root);
-        if (kept == null) {
-            // checked twice at worst, by threads that meet here: a loop and no lambda, as on every call's path
-            BY_ROOT.putIfAbsent(root, open(root));
-            kept = BY_ROOT.get(root);
+        UserOwned.Folder folder;
+        try {
+            folder = CacheFiles.checked(root, true);
+        } catch (RuntimeException e) {
+            return null;
         }
-        return kept == NONE ? null : kept;
+        if (!folder.usable() || !UserOwned.privateDirectory(root)) {
+            return null;
+        }
+        String id = root + "\0" + folder.fileKey();
+        KeptGitDir kept = BY_FOLDER.get(id);
+        if (kept == null) {
+            // made twice at worst, by threads that meet here: a loop and no lambda, as on every call's path
+            BY_FOLDER.putIfAbsent(id, new KeptGitDir(root));
+            kept = BY_FOLDER.get(id);
+        }
+        return kept;
     }
 
     /** HOME for git where {@code env} keeps one, else this process's own. */
@@ -65,13 +81,28 @@ final class KeptGitDir {
         return home != null ? home : PrivateDir.get().emptyHome();
     }
 
-    private static KeptGitDir open(Path root) {
-        try {
-            UserOwned.makePrivateDirectory(root);
-            return UserOwned.privateDirectory(root) ? new KeptGitDir(root) : NONE;
-        } catch (IOException | UnsupportedOperationException | SecurityException e) {
-            return NONE;
+    /**
+     * The kept directory that any of {@code paths} (a path, or a path's text; nulls skipped) is in, for a caller
+     * that checks it at each use by {@code forUser(env) == it}: the one usable now, or, when it is refused now, one
+     * that never is. Null when none of them is in it.
+     */
+    static KeptGitDir holding(Map<String, String> env, Object... paths) {
+        Path root = CacheFiles.folder(env, KIND);
+        if (root == null) {
+            return null;
         }
+        for (Object p : paths) {
+            if (p != null && Path.of(p.toString()).startsWith(root)) {
+                KeptGitDir kept = forUser(env);
+                return kept != null ? kept : new KeptGitDir(root);
+            }
+        }
+        return null;
+    }
+
+    /** Whether {@code path} is in this kept directory. */
+    boolean holds(Path path) {
+        return path.startsWith(root);
     }
 
     /** {@link #emptyHome}, checked once per process. */
@@ -106,12 +137,13 @@ final class KeptGitDir {
 
     /**
      * The scratch directory named {@code name}, filled by {@code fill} on first use: made whole under a temporary
-     * name and renamed into place, so a concurrent process finds it whole or not at all. Null when it cannot be made.
+     * name and renamed into place, so a concurrent process finds it whole or not at all. One found there is used only
+     * when {@code matches} it (it holds its key, and nothing else). Null when it cannot be made or does not match.
      */
-    Path scratch(String name, Filler fill) {
+    Path scratch(String name, Filler fill, java.util.function.Predicate<Path> matches) {
         Path dir = root.resolve("scratch").resolve(name);
         if (ScratchGitDir.whole(dir)) {
-            return dir;
+            return matches.test(dir) ? dir : null;
         }
         Path tmp = null;
         try {
@@ -124,7 +156,7 @@ final class KeptGitDir {
             return dir;
         } catch (IOException | RuntimeException e) {
             // made meanwhile by a concurrent process, else none
-            return ScratchGitDir.whole(dir) ? dir : null;
+            return ScratchGitDir.whole(dir) && matches.test(dir) ? dir : null;
         } finally {
             if (tmp != null) {
                 FileTrees.deleteQuietly(tmp);

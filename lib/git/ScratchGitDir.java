@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -118,7 +119,7 @@ final class ScratchGitDir {
         String config = config(objectFormat);
         if (keptDir != null) {
             Path dir = keptDir.scratch(DiskAnswers.nameOf(objects + "\0" + objectFormat),
-                    made -> fill(made, objects, config));
+                    made -> fill(made, objects, config), found -> holdsExactly(found, objects, config));
             if (dir != null) {
                 return new ScratchGitDir(dir, objects, objectFormat, true);
             }
@@ -134,9 +135,45 @@ final class ScratchGitDir {
         }
     }
 
+    /**
+     * Whether {@code dir} is what {@link #fill} makes for {@code objects} and {@code config} and nothing else: its key
+     * (the borrowed store, the object format) is in its files, and a directory found under a name is used only when
+     * it is that name's.
+     */
+    static boolean holdsExactly(Path dir, Path objects, String config) {
+        try {
+            return text(dir.resolve("HEAD")).equals(HEAD) && text(dir.resolve("config")).equals(config)
+                    && text(dir.resolve("objects/info/alternates")).equals(objects + "\n")
+                    && names(dir).equals(List.of("HEAD", "config", "objects", "refs"))
+                    && names(dir.resolve("objects")).equals(List.of("info"))
+                    && names(dir.resolve("objects/info")).equals(List.of("alternates"))
+                    && names(dir.resolve("refs")).equals(List.of("heads"))
+                    && names(dir.resolve("refs/heads")).isEmpty();
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    private static String text(Path file) throws IOException {
+        return new String(dev.prdiff.core.SmallFiles.read(file), StandardCharsets.UTF_8);
+    }
+
+    private static List<String> names(Path dir) throws IOException {
+        List<String> names = new java.util.ArrayList<>();
+        try (java.nio.file.DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+            for (Path p : entries) {
+                names.add(p.getFileName().toString());
+            }
+        }
+        java.util.Collections.sort(names);
+        return names;
+    }
+
+    private static final String HEAD = "ref: refs/heads/prdiff-none\n";
+
     private static void fill(Path dir, Path objects, String config) throws IOException {
         // An unborn HEAD: a bare repository reads .gitattributes from HEAD's tree (git 2.43+), and there is none.
-        Files.writeString(dir.resolve("HEAD"), "ref: refs/heads/prdiff-none\n");
+        Files.writeString(dir.resolve("HEAD"), HEAD);
         PrivateDir.ensureDir(dir.resolve("refs/heads"));
         PrivateDir.ensureDir(dir.resolve("objects/info"));
         Files.writeString(dir.resolve("objects/info/alternates"), objects + "\n", StandardCharsets.UTF_8);

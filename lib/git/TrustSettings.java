@@ -27,7 +27,15 @@ final class TrustSettings {
     /** The variables that decide where git finds the user's global and system config. */
     private static final List<String> LOCATORS = List.of("HOME", "XDG_CONFIG_HOME", "GIT_CONFIG_GLOBAL",
             "GIT_CONFIG_SYSTEM", "GIT_CONFIG_NOSYSTEM");
-    private static final Map<List<String>, Path> FILES = new ConcurrentHashMap<>();
+    private static final Map<List<String>, Written> FILES = new ConcurrentHashMap<>();
+
+    /** A config file written, and the kept directory it is in (null for this process's own). */
+    private record Written(Path file, KeptGitDir kept) {
+        /** Still there, and its kept directory still the one it was written in and usable (checked now). */
+        boolean usable(Map<String, String> inherited) {
+            return Files.isRegularFile(file) && (kept == null || KeptGitDir.forUser(inherited) == kept);
+        }
+    }
 
     private TrustSettings() {}
 
@@ -37,13 +45,13 @@ final class TrustSettings {
      */
     static Path configFile(Map<String, String> inherited, Duration timeout) {
         List<String> key = key(inherited);
-        Path file = FILES.get(key);
-        // Missing: a kept file removed meanwhile, with the user's cache, or one kept under another cache's root.
-        if (file == null || !Files.isRegularFile(file)) {
+        Written file = FILES.get(key);
+        // Missing: a kept file removed meanwhile, with the user's cache, or one kept in a folder refused since.
+        if (file == null || !file.usable(inherited)) {
             file = write(entries(inherited, timeout, key), inherited);
             FILES.put(key, file);
         }
-        return file;
+        return file.file();
     }
 
     /** Makes the config file ahead of {@link #configFile} when the entries are kept on disk; never runs git. */
@@ -192,7 +200,7 @@ final class TrustSettings {
      * The config file of {@code entries} (as --null prints them: "key\nvalue\0" each): the user's kept one of that
      * content where {@code inherited} locates one, else a file of this process's own.
      */
-    private static Path write(String entries, Map<String, String> inherited) {
+    private static Written write(String entries, Map<String, String> inherited) {
         StringBuilder config = new StringBuilder("[safe]\n");
         for (String entry : entries.split("\0")) {
             int nl = entry.indexOf('\n');
@@ -205,12 +213,12 @@ final class TrustSettings {
         KeptGitDir kept = KeptGitDir.forUser(inherited);
         Path keptFile = kept == null ? null : kept.configFile(config.toString());
         if (keptFile != null) {
-            return keptFile;
+            return new Written(keptFile, kept);
         }
         try {
             Path file = PrivateDir.newEntry(PrivateDir.get().resolve(""), "trust-", ".gitconfig", false);
             Files.writeString(file, config, StandardCharsets.UTF_8);
-            return file;
+            return new Written(file, null);
         } catch (IOException e) {
             throw new PrdiffException(ErrorCode.INTERNAL_ERROR, "cannot write a private git config: " + e.getMessage(), e);
         }

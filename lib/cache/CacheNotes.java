@@ -1,0 +1,63 @@
+package dev.prdiff.cache;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+
+/**
+ * Tells the calls running that a cache folder was refused ({@link UserOwned#folder}): a note, not an error, since
+ * the answer is computed as if there were no cache. The folder is checked deep inside a call (and on threads of
+ * its own), so a call listens while it runs and tells its notices what it heard; calls that run at once in one
+ * MCP server share one environment, and hear each other's refusals.
+ */
+public final class CacheNotes {
+    private static final List<Heard> LISTENING = new CopyOnWriteArrayList<>();
+
+    private CacheNotes() {}
+
+    /** What one call heard: registered until {@link #close()}. */
+    public static final class Heard implements AutoCloseable {
+        private final Set<String> notes = new LinkedHashSet<>();
+
+        private synchronized void add(String note) {
+            notes.add(note);
+        }
+
+        /** Tells {@code notices} each refusal heard, once. */
+        public void tell(Consumer<String> notices) {
+            List<String> told;
+            synchronized (this) {
+                told = new ArrayList<>(notes);
+                notes.clear();
+            }
+            told.forEach(notices);
+        }
+
+        @Override
+        public void close() {
+            LISTENING.remove(this);
+        }
+    }
+
+    /** Starts listening for the current call. */
+    public static Heard listen() {
+        Heard heard = new Heard();
+        LISTENING.add(heard);
+        return heard;
+    }
+
+    /** {@code folder} cannot hold a cache now, for {@code reason}. */
+    static void refused(java.nio.file.Path folder, String reason) {
+        if (LISTENING.isEmpty()) {
+            return;
+        }
+        String note = "note: prdiff's cache folder " + folder + " is not used: " + reason
+                + "; the answer was computed without it";
+        for (Heard heard : LISTENING) {
+            heard.add(note);
+        }
+    }
+}
