@@ -86,6 +86,7 @@ public final class LocalDiffs {
 
     /** The work tree (or index) against HEAD. */
     public DiffSpec workingTree(WorkTree mode) {
+        git.requireChosen();
         String head = git.commit("HEAD");
         return workTreeSpec("HEAD", head, head, null, mode, List.of());
     }
@@ -95,6 +96,7 @@ public final class LocalDiffs {
      * against the merge base of {@code base} and HEAD, as {@code git diff $(git merge-base BASE HEAD)}.
      */
     public DiffSpec workTreeSince(String base, WorkTree mode) {
+        git.requireChosen();
         DiffSpec committed = range(base, "HEAD", true);
         return workTreeSpec(committed.range(), committed.mergeBaseSha(), committed.baseSha(),
                 committed.mergeBaseSha(), mode, committed.warnings());
