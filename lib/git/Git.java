@@ -28,6 +28,8 @@ public final class Git {
 
     private final Path workDir;
     private final Path gitDir;
+    /** The repository's object directory, which the scratch directory borrows. */
+    private final Path objectsDir;
     /** {@link #enclosingWorkTree}, once asked; {@link #gitDir} itself when there is none. */
     private volatile Path enclosing;
     /** Where commands on objects run: the kept scratch directory until objects are written ({@link #writeObjects}). */
@@ -40,12 +42,14 @@ public final class Git {
     private final String prefix;
     private final boolean bare;
 
-    private Git(Path workDir, Path gitDir, ScratchGitDir scratch, Duration timeout, Map<String, String> repositoryEnv,
-            Map<String, String> objectsEnv, Map<String, String> inheritedEnv, String prefix, boolean bare) {
+    private Git(Path workDir, Path gitDir, Path objectsDir, ScratchGitDir scratch, Duration timeout,
+            Map<String, String> repositoryEnv, Map<String, String> objectsEnv, Map<String, String> inheritedEnv,
+            String prefix, boolean bare) {
         this.prefix = prefix;
         this.bare = bare;
         this.workDir = workDir;
         this.gitDir = gitDir;
+        this.objectsDir = objectsDir;
         this.scratch = scratch;
         this.timeout = timeout;
         this.repositoryEnv = repositoryEnv;
@@ -179,9 +183,10 @@ public final class Git {
         Discovery.Found found = Discovery.find(abs, inheritedEnv, timeout, early);
         String[] lines = found.probe();
         Path gitDir = Path.of(lines[0]);
-        ScratchGitDir scratch = ScratchGitDir.forObjects(abs.resolve(lines[1]).normalize(), lines[5].strip(),
-                abs.resolve(lines[2]).normalize(), inheritedEnv);
-        Git git = new Git(abs, gitDir, scratch, timeout, found.env(),
+        Path objects = abs.resolve(lines[1]).normalize();
+        ScratchGitDir scratch = ScratchGitDir.forObjects(objects, lines[5].strip(), abs.resolve(lines[2]).normalize(),
+                inheritedEnv);
+        Git git = new Git(abs, gitDir, objects, scratch, timeout, found.env(),
                 GitEnvironment.objects(inheritedEnv, KeptGitDir.emptyHome(inheritedEnv)), inheritedEnv, lines[3],
                 lines[4].strip().equals("true"));
         if (found.revisions() != null) {
@@ -245,6 +250,11 @@ public final class Git {
 
     public Path gitDir() {
         return gitDir;
+    }
+
+    /** The repository's object directory. */
+    Path objectsDir() {
+        return objectsDir;
     }
 
     /**
