@@ -40,6 +40,7 @@
 //SOURCES git/KeptGitDir.java
 //SOURCES git/LocalDiffs.java
 //SOURCES git/MissingObjects.java
+//SOURCES git/NestedGitDir.java
 //SOURCES git/ObjectIds.java
 //SOURCES git/Discovery.java
 //SOURCES git/OpenedAhead.java

@@ -74,8 +74,8 @@ final class PullRequestDiffs {
             throw new PrdiffException(ErrorCode.NOT_A_REPOSITORY, "not a directory: " + dir.toAbsolutePath());
         }
         if (repo != null && repo.host() != null) {
-            GitHubHosts.requireTrusted(repo.host(), target.repo() != null ? "the pull request URL" : "the repository "
-                    + repo.ghSpec(), request.env(), this::remoteHosts);
+            requireTrusted(repo.host(), target.repo() != null ? "the pull request URL" : "the repository "
+                    + repo.ghSpec());
         }
         // Without a host, gh picks one (GH_HOST, a single logged-in host, github.com, the remotes): its answer is checked.
         this.hostChosenByGh = repo == null || repo.host() == null;
@@ -97,6 +97,24 @@ final class PullRequestDiffs {
             }
         }
         return fromUrl != null ? fromUrl : fromOption;
+    }
+
+    /**
+     * UNTRUSTED_HOST unless the user chose {@code host}; the message says so when the clone's remotes did not count
+     * because its git directory lies inside another repository's work tree.
+     */
+    private void requireTrusted(String host, String where) {
+        try {
+            GitHubHosts.requireTrusted(host, where, request.env(), this::remoteHosts);
+        } catch (PrdiffException e) {
+            Path outer = localDiffs == null ? null : localDiffs.git().enclosingWorkTree();
+            if (e.code() != ErrorCode.UNTRUSTED_HOST || outer == null) {
+                throw e;
+            }
+            throw new PrdiffException(ErrorCode.UNTRUSTED_HOST, e.getMessage() + ". The remotes of "
+                    + localDiffs.git().gitDir() + " do not count: it lies inside the work tree of " + outer
+                    + ", where a commit can put a repository", e);
+        }
     }
 
     /** The hosts of the clone's git remotes, when there is a clone. */
@@ -335,8 +353,7 @@ final class PullRequestDiffs {
     private String requireTrustedAnswer(PullRequestInfo info) {
         String host = pr.host(info);
         if (host != null && hostChosenByGh) {
-            GitHubHosts.requireTrusted(host, "GitHub's answer for pull request #" + pr.number(), request.env(),
-                    this::remoteHosts);
+            requireTrusted(host, "GitHub's answer for pull request #" + pr.number());
         }
         return host;
     }

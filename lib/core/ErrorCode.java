@@ -21,6 +21,8 @@ public enum ErrorCode {
     NETWORK_ERROR,
     /** A caller named a GitHub host the user never chose; gh is not run toward it. */
     UNTRUSTED_HOST,
+    /** A work-tree mode in a repository nobody chose: its git directory lies inside another repository's work tree. */
+    UNTRUSTED_REPOSITORY,
     CANCELLED,
     /** A git or gh answer that prdiff reads whole (not a diff, which streams) was larger than its stated limit. */
     OUTPUT_TOO_LARGE,

@@ -19,7 +19,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Runs git for one repository in three places. Revisions are resolved in the user's repository, where nothing
  * may run. Diffs of commits are computed in a {@link ScratchGitDir} that borrows the repository's objects and
- * has none of its config, index, work tree, hooks or attributes. Work-tree diffs run in the checkout.
+ * has none of its config, index, work tree, hooks or attributes. Work-tree diffs run in the checkout, never in one
+ * whose git directory lies inside another repository's work tree ({@link #enclosingWorkTree}).
  */
 public final class Git {
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
@@ -27,6 +28,10 @@ public final class Git {
 
     private final Path workDir;
     private final Path gitDir;
+    /** The repository's object directory, which the scratch directory borrows. */
+    private final Path objectsDir;
+    /** {@link #enclosingWorkTree}, once asked; {@link #gitDir} itself when there is none. */
+    private volatile Path enclosing;
     /** Where commands on objects run: the kept scratch directory until objects are written ({@link #writeObjects}). */
     private volatile ScratchGitDir scratch;
     private final Duration timeout;
@@ -39,12 +44,14 @@ public final class Git {
     private final String prefix;
     private final boolean bare;
 
-    private Git(Path workDir, Path gitDir, ScratchGitDir scratch, Duration timeout, Map<String, String> repositoryEnv,
-            Map<String, String> objectsEnv, Map<String, String> inheritedEnv, String prefix, boolean bare) {
+    private Git(Path workDir, Path gitDir, Path objectsDir, ScratchGitDir scratch, Duration timeout,
+            Map<String, String> repositoryEnv, Map<String, String> objectsEnv, Map<String, String> inheritedEnv,
+            String prefix, boolean bare) {
         this.prefix = prefix;
         this.bare = bare;
         this.workDir = workDir;
         this.gitDir = gitDir;
+        this.objectsDir = objectsDir;
         this.scratch = scratch;
         this.timeout = timeout;
         this.repositoryEnv = repositoryEnv;
@@ -210,9 +217,10 @@ public final class Git {
         Discovery.Found found = Discovery.find(abs, inheritedEnv, timeout, early);
         String[] lines = found.probe();
         Path gitDir = Path.of(lines[0]);
-        ScratchGitDir scratch = ScratchGitDir.forObjects(abs.resolve(lines[1]).normalize(), lines[5].strip(),
-                abs.resolve(lines[2]).normalize(), inheritedEnv);
-        Git git = new Git(abs, gitDir, scratch, timeout, found.env(),
+        Path objects = abs.resolve(lines[1]).normalize();
+        ScratchGitDir scratch = ScratchGitDir.forObjects(objects, lines[5].strip(), abs.resolve(lines[2]).normalize(),
+                inheritedEnv);
+        Git git = new Git(abs, gitDir, objects, scratch, timeout, found.env(),
                 GitEnvironment.objects(inheritedEnv, KeptGitDir.emptyHome(inheritedEnv)), inheritedEnv, lines[3],
                 lines[4].strip().equals("true"));
         if (found.revisions() != null) {
@@ -276,6 +284,38 @@ public final class Git {
 
     public Path gitDir() {
         return gitDir;
+    }
+
+    /** The repository's object directory. */
+    Path objectsDir() {
+        return objectsDir;
+    }
+
+    /**
+     * The work tree of another repository that this repository's git directory lies in, where a commit can put it
+     * (see {@link NestedGitDir}); null for a repository of the user's own. Such a repository is nobody's choice: git
+     * never runs in its checkout ({@link #checkout}), and its remotes lend their hosts no trust.
+     */
+    public Path enclosingWorkTree() {
+        Path e = enclosing;
+        if (e == null) {
+            Path found = NestedGitDir.enclosingWorkTree(gitDir);
+            e = found == null ? gitDir : found;
+            enclosing = e;
+        }
+        return e == gitDir ? null : e;
+    }
+
+    /** UNTRUSTED_REPOSITORY for a repository inside another's work tree: its config would run in the checkout. */
+    void requireChosen() {
+        Path outer = enclosingWorkTree();
+        if (outer != null) {
+            throw new PrdiffException(ErrorCode.UNTRUSTED_REPOSITORY, gitDir + " is a git directory inside the work"
+                    + " tree of " + outer + ", where a commit can put one whose config and attributes run programs;"
+                    + " prdiff runs no git in its work tree or index (uncommitted changes, --cached, --untracked)."
+                    + " Name commits instead: a base (--base REF; MCP base), a range (BASE...HEAD; MCP base and head)"
+                    + " or a commit (--commit REV; get_commit_diff)");
+        }
     }
 
     /**
@@ -530,7 +570,10 @@ public final class Git {
         return Subprocess.capture(new Command(label(args), argv, gitDir, repositoryEnv, timeout));
     }
 
-    /** Runs a git command in the checkout (work tree and index visible). */
+    /**
+     * Runs a git command in the checkout (work tree and index visible); UNTRUSTED_REPOSITORY, with nothing run, in a
+     * repository inside another's work tree ({@link #enclosingWorkTree}).
+     */
     public Subprocess.Result checkout(Subprocess.StdoutReader reader, List<String> args) {
         return checkout(reader, args, Map.of());
     }
@@ -591,6 +634,7 @@ public final class Git {
     }
 
     private Command inCheckout(String label, List<String> args, Map<String, String> extraEnv) {
+        requireChosen();
         checkKept();
         List<String> argv = new ArrayList<>(List.of("git"));
         argv.addAll(GitEnvironment.configArgs(GitEnvironment.DIFF_CONFIG));

@@ -11,8 +11,13 @@ import java.util.Map;
  * config, apart from the trust settings {@link TrustSettings} carries over.
  */
 public final class GitEnvironment {
-    /** For work-tree diffs, which run in the checkout: every setting that changes diff output, forced to git's default. */
+    /**
+     * For work-tree diffs, which run in the checkout: every setting that changes diff output, forced to git's default,
+     * and no fsmonitor or hook (the post-index-change hook would run on --untracked's copy of the index).
+     */
     static final List<String> DIFF_CONFIG = List.of(
+            "core.fsmonitor=false",
+            "core.hooksPath=/dev/null",
             "core.quotePath=true",
             "core.abbrev=auto",
             "core.pager=cat",

@@ -86,6 +86,7 @@ public final class LocalDiffs {
 
     /** The work tree (or index) against HEAD. */
     public DiffSpec workingTree(WorkTree mode) {
+        git.requireChosen();
         String head = git.commit("HEAD");
         return workTreeSpec("HEAD", head, head, null, mode, List.of());
     }
@@ -95,6 +96,7 @@ public final class LocalDiffs {
      * against the merge base of {@code base} and HEAD, as {@code git diff $(git merge-base BASE HEAD)}.
      */
     public DiffSpec workTreeSince(String base, WorkTree mode) {
+        git.requireChosen();
         DiffSpec committed = range(base, "HEAD", true);
         return workTreeSpec(committed.range(), committed.mergeBaseSha(), committed.baseSha(),
                 committed.mergeBaseSha(), mode, committed.warnings());
@@ -426,15 +428,19 @@ public final class LocalDiffs {
 
     /**
      * Runs {@code diff} on a copy of the index where the work tree's untracked files (those git status lists,
-     * ignored ones left out) are recorded as intended additions, so they show as added files; the user's index
-     * is never written.
+     * ignored ones left out) are recorded as intended additions, so they show as added files. Nothing is written
+     * into the user's repository: not the index, and not the empty blob that git add -N writes, which goes to an
+     * object directory of prdiff's own that borrows the repository's objects as an alternate.
      */
     private void withUntracked(java.util.function.Consumer<java.util.Map<String, String>> diff) {
         Path index = null;
         Path list = null;
+        Path objects = null;
         try {
-            index = PrivateDir.newEntry(PrivateDir.ensureDir(PrivateDir.get().resolve("index")), "index-", "", false);
-            list = PrivateDir.newEntry(PrivateDir.get().resolve("index"), "untracked-", "", false);
+            Path dir = PrivateDir.ensureDir(PrivateDir.get().resolve("index"));
+            index = PrivateDir.newEntry(dir, "index-", "", false);
+            list = PrivateDir.newEntry(dir, "untracked-", "", false);
+            objects = PrivateDir.newEntry(dir, "objects-", "", true);
             Path userIndex = git.gitDir().resolve("index");
             if (Files.exists(userIndex)) {
                 Files.copy(userIndex, index, StandardCopyOption.REPLACE_EXISTING);
@@ -442,7 +448,8 @@ public final class LocalDiffs {
                 Files.delete(index);
             }
             java.util.Map<String, String> env = java.util.Map.of("GIT_INDEX_FILE", index.toString(),
-                    "GIT_LITERAL_PATHSPECS", "1");
+                    "GIT_LITERAL_PATHSPECS", "1", "GIT_OBJECT_DIRECTORY", objects.toString(),
+                    "GIT_ALTERNATE_OBJECT_DIRECTORIES", alternate(git.objectsDir()));
             var untracked = git.checkoutRaw(List.of("ls-files", "-z", "--others", "--exclude-standard", "--", ":/"),
                     java.util.Map.of());
             if (!untracked.ok()) {
@@ -470,7 +477,33 @@ public final class LocalDiffs {
                     // the private directory goes at exit
                 }
             }
+            if (objects != null) {
+                dev.prdiff.core.FileTrees.deleteQuietly(objects);
+            }
         }
+    }
+
+    /**
+     * One entry of GIT_ALTERNATE_OBJECT_DIRECTORIES, where a colon separates entries: a path holding one (or
+     * starting with a quote) is C-quoted, which git unquotes.
+     */
+    static String alternate(Path objects) {
+        String path = objects.toString();
+        if (!path.contains(":") && !path.startsWith("\"")) {
+            return path;
+        }
+        StringBuilder quoted = new StringBuilder("\"");
+        for (byte b : path.getBytes(StandardCharsets.UTF_8)) {
+            int c = b & 0xff;
+            if (c == '"' || c == '\\') {
+                quoted.append('\\').append((char) c);
+            } else if (c < 0x20 || c >= 0x7f) {
+                quoted.append(String.format("\\%03o", c));
+            } else {
+                quoted.append((char) c);
+            }
+        }
+        return quoted.append('"').toString();
     }
 
     /**

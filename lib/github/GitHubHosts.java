@@ -21,7 +21,8 @@ import java.util.regex.Pattern;
 /**
  * Which GitHub hosts prdiff lets gh talk to. A host named by a caller (an MCP argument, a pull request URL, -R) is
  * used only when the user already chose it: it is the default host (GH_HOST, else github.com), the host of GH_REPO,
- * a host gh is logged in to (a top-level key of gh's hosts.yml), or the host of one of the clone's git remotes.
+ * a host gh is logged in to (a top-level key of gh's hosts.yml), or the host of one of the clone's git remotes (not
+ * of a git directory inside another repository's work tree: see {@link #ofRemotes}).
  * Anything else is UNTRUSTED_HOST before gh runs, because gh would send GH_ENTERPRISE_TOKEN (or, in some setups,
  * GH_TOKEN) to any host it is pointed at. hosts.yml is read rather than asking {@code gh auth status}, which would
  * itself contact the host with the environment's token and whose answer depends on those tokens.
@@ -99,9 +100,15 @@ public final class GitHubHosts {
         }
     }
 
-    /** The hosts of a clone's git remotes. */
+    /**
+     * The hosts of a clone's git remotes; none for a git directory inside another repository's work tree (bare or
+     * not), which a commit can put there with remotes of its own: its remotes are nobody's choice.
+     */
     public static Set<String> ofRemotes(Git git) {
         Set<String> hosts = new LinkedHashSet<>();
+        if (git.enclosingWorkTree() != null) {
+            return hosts;
+        }
         var config = git.repositoryRaw(List.of("config", "--get-regexp", "^remote\\..*\\.url$"));
         for (String line : config.text().split("\n")) {
             int space = line.indexOf(' ');
