@@ -443,7 +443,9 @@ public final class LocalDiffs {
             objects = PrivateDir.newEntry(dir, "objects-", "", true);
             Path userIndex = git.gitDir().resolve("index");
             if (Files.exists(userIndex)) {
-                Files.copy(userIndex, index, StandardCopyOption.REPLACE_EXISTING);
+                // Its time too: git re-reads a file changed in the second the index was written ("racily clean")
+                // only when it sees that second as the index's.
+                Files.copy(userIndex, index, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.COPY_ATTRIBUTES);
             } else {
                 Files.delete(index);
             }
