@@ -28,8 +28,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * their content. A process then makes and removes nothing of its own for a diff, where {@link PrivateDir} costs
  * about 4 ms of every start. Git reads the scratch directories' config and attributes, so whoever could write
  * there could run a program as the user: the folder is used only while it is the user's own, closed to everyone
- * else, on a path no one else can change ({@link UserOwned#folder}), checked at every use ({@link #forUser} is
- * called for each git command, see {@code Git}); else, or with the disk caches off, each process keeps its own.
+ * else, on a path no one else can change ({@link UserOwned#folder}), checked at every use (every call; each git
+ * command asks {@link #forUser}, see {@code Git}); else, or with the disk caches off, each process keeps its own.
  */
 final class KeptGitDir {
     static final String KIND = "git-v1";
@@ -57,11 +57,11 @@ final class KeptGitDir {
         }
         UserOwned.Folder folder;
         try {
-            folder = CacheFiles.checked(root, true);
+            folder = CacheFiles.checked(root, true, true);
         } catch (RuntimeException e) {
             return null;
         }
-        if (!folder.usable() || !UserOwned.privateDirectory(root)) {
+        if (!folder.usable()) {
             return null;
         }
         String id = root + "\0" + folder.fileKey();
