@@ -233,20 +233,19 @@ public final class UserOwned {
     }
 
     /**
-     * Makes {@code dir} (and its parents) unless it is there, itself closed to everyone but the user (0700); one
+     * Makes {@code dir} and any missing parents, closed to everyone but the user (0700), unless it is there; one
      * made meanwhile by a concurrent process, or anything else there, is left as it is for the caller to judge.
-     * The one maker of prdiff's private folders.
+     * The one maker of prdiff's private folders (the caches', and the process's own in {@code PrivateDir}).
      */
     public static void makePrivateDirectory(Path dir) throws IOException {
         // Asked first: an exception, even one caught at once, costs a short-lived process its stack trace.
         if (Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
-        Files.createDirectories(dir.toAbsolutePath().getParent());
         try {
-            Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         } catch (FileAlreadyExistsException e) {
-            // made meanwhile by a concurrent process
+            // made meanwhile by a concurrent process, or something else is there
         }
     }
 

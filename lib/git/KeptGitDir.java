@@ -9,9 +9,7 @@ import dev.prdiff.core.SmallFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
@@ -119,13 +117,9 @@ final class KeptGitDir {
     private Path emptyHome() {
         Path home = root.resolve("home");
         try {
-            if (!Files.isDirectory(home, LinkOption.NOFOLLOW_LINKS)) {
-                try {
-                    Files.createDirectory(home, PrivateDir.ownerOnly());
-                    return home;
-                } catch (FileAlreadyExistsException e) {
-                    // made meanwhile by a concurrent process
-                }
+            UserOwned.makePrivateDirectory(home);
+            if (!UserOwned.privateDirectory(home)) {
+                return null;
             }
             try (DirectoryStream<Path> entries = Files.newDirectoryStream(home)) {
                 return entries.iterator().hasNext() ? null : home;
