@@ -1,6 +1,7 @@
 import dev.prdiff.cache.CacheNotes;
 import dev.prdiff.cache.DiskAnswers;
 import dev.prdiff.cache.PullRequestDiffCache;
+import dev.prdiff.cache.UserOwned;
 import org.junit.jupiter.api.Test;
 import support.Fixtures;
 import support.Proc;
@@ -224,9 +225,10 @@ class UserOwnedCachesTest {
         assertEquals(1, files(dir).size());
     }
 
-    /** Runs {@code use} and checks that the call heard one note: {@code dir} refused for {@code reason} (and more). */
+    /** Runs {@code use} as a new call and checks that it heard one note: {@code dir} refused for {@code reason}. */
     private static void assertRefused(Path dir, String reason, Use use) throws Exception {
         List<String> notes = new java.util.ArrayList<>();
+        UserOwned.newUse(); // a new call: within one, a folder found usable is not walked again
         try (CacheNotes.Heard heard = CacheNotes.listen()) {
             use.run();
             heard.tell(notes::add);

@@ -235,7 +235,11 @@ public final class Prdiff {
         if (!(request.target() instanceof Target.PullRequest pr)) {
             throw new PrdiffException(ErrorCode.INVALID_INPUT, "--info needs a pull request number or URL");
         }
-        return new PullRequestDiffs(request, pr).info();
+        try {
+            return new PullRequestDiffs(request, pr).info();
+        } finally {
+            dev.prdiff.cache.UserOwned.newUse(); // the next call checks the cache folders anew
+        }
     }
 
     private static void requireNoPullRequestOptions(DiffRequest request) {

@@ -58,14 +58,19 @@ public final class CacheFiles {
      * ({@link CacheNotes}) and is not used: the answer is computed as without a cache.
      */
     public static UserOwned.Folder checked(Path folder, boolean make) {
-        UserOwned.Folder f = UserOwned.folder(folder);
+        return checked(folder, make, false);
+    }
+
+    /** As {@link #checked(Path, boolean)}; {@code closed}: usable only when no one else may even enter it. */
+    public static UserOwned.Folder checked(Path folder, boolean make, boolean closed) {
+        UserOwned.Folder f = UserOwned.folder(folder, closed);
         if (make && !f.usable() && f.refusal() == null) {
             try {
                 UserOwned.makePrivateDirectory(folder);
             } catch (IOException | UnsupportedOperationException | SecurityException e) {
                 return f; // nothing kept; the answer stands
             }
-            f = UserOwned.folder(folder);
+            f = UserOwned.folder(folder, closed);
         }
         if (f.refusal() != null) {
             CacheNotes.refused(folder, f.refusal());

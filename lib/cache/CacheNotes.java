@@ -36,9 +36,11 @@ public final class CacheNotes {
             told.forEach(notices);
         }
 
+        /** Ends the call: the next one is a new use of every cache folder ({@link UserOwned#newUse}). */
         @Override
         public void close() {
             LISTENING.remove(this);
+            UserOwned.newUse();
         }
     }
 

@@ -2,6 +2,9 @@ package dev.prdiff.cache;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -25,6 +28,10 @@ import java.util.Objects;
  * folder of its owner and is followed, and its target's path obeys the same rule; the folder itself is the
  * user's, a real directory, writable by no one else. Then only the user and root can change anything on that path
  * or in the folder, and a check made at a use still holds when the use reads the file.
+ *
+ * <p>Checked at every use: every call (a CLI run, an MCP tool call) is a new use (a call's end, or an MCP call's
+ * start, calls {@link #newUse}), and within one the answer for a folder is remembered, so that the many git
+ * commands and cache reads of a call do not each pay for the walk (about a millisecond in a fresh JVM).
  */
 public final class UserOwned {
     private static final int TYPE_BITS = 0170000;
@@ -36,8 +43,24 @@ public final class UserOwned {
     private static final int GROUP_AND_OTHERS_WRITE = 0022;
     private static final int MAX_LINKS = 40;
     private static volatile Object uid;
+    private static final java.util.concurrent.atomic.AtomicLong USE = new java.util.concurrent.atomic.AtomicLong();
+    /** Per folder (and whether it must be closed to others): the use it was found usable in, and how. */
+    private static final Map<String, Known> USABLE = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Per folder above a cache's: the use it was found to be one no one else can change in. */
+    private static final Map<Path, Long> SAFE_ABOVE = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private record Known(long use, Folder folder) {}
 
     private UserOwned() {}
+
+    /** A new use (a call) from now on: every folder is checked anew. */
+    public static void newUse() {
+        USE.incrementAndGet();
+        if (USABLE.size() > 256 || SAFE_ABOVE.size() > 256) {
+            USABLE.clear();
+            SAFE_ABOVE.clear();
+        }
+    }
 
     /** A folder's state for a cache: usable, not there (yet), or refused with the reason, which names a folder. */
     public record Folder(boolean usable, String refusal, Object fileKey) {
@@ -54,21 +77,39 @@ public final class UserOwned {
         return is(dir, DIRECTORY, true);
     }
 
-    /** Whether {@code dir} (absolute) may hold a cache now, by the rule above. */
-    public static Folder folder(Path dir) {
+    /**
+     * Whether {@code dir} (absolute) may hold a cache in this use, by the rule above; {@code closed}: only when no one
+     * else may even enter it.
+     */
+    public static Folder folder(Path dir, boolean closed) {
         Object user = uid();
         if (user == null) {
             return new Folder(false, "the user who runs prdiff is not known", null);
         }
-        return folder(dir.toAbsolutePath().normalize(), user, 0);
+        long use = USE.get();
+        String key = dir + (closed ? "\0closed" : "");
+        Known known = USABLE.get(key);
+        if (known != null && known.use() == use) {
+            return known.folder();
+        }
+        Folder f = folder(dir.toAbsolutePath().normalize(), user, 0, closed, use);
+        if (f.usable()) {
+            USABLE.put(key, new Known(use, f));
+        }
+        return f;
     }
 
-    private static Folder folder(Path dir, Object user, int links) {
+    private static Folder folder(Path dir, Object user, int links, boolean closed, long use) {
         Path at = dir.getRoot();
         int names = dir.getNameCount();
         for (int i = -1; i < names; i++) {
             Path p = i < 0 ? at : at.resolve(dir.getName(i));
             boolean leaf = i == names - 1;
+            Long safe = leaf ? null : SAFE_ABOVE.get(p);
+            if (safe != null && safe == use) {
+                at = p;
+                continue;
+            }
             Map<String, Object> a;
             try {
                 a = Files.readAttributes(p, "unix:uid,mode,ino,dev", LinkOption.NOFOLLOW_LINKS);
@@ -96,7 +137,7 @@ public final class UserOwned {
                     return new Folder(false, "cannot follow " + p + ": " + e.getMessage(), null);
                 }
                 Path rest = i == names - 1 ? target : target.resolve(dir.subpath(i + 1, names));
-                return folder(rest, user, links + 1);
+                return folder(rest, user, links + 1, closed, use);
             }
             if ((mode & TYPE_BITS) != DIRECTORY) {
                 return new Folder(false, p + " is not a folder", null);
@@ -107,8 +148,13 @@ public final class UserOwned {
                         null);
             }
             if (leaf) {
+                if (closed && (mode & GROUP_AND_OTHERS) != 0) {
+                    return new Folder(false, p + " is open to others (mode " + Integer.toOctalString(mode & 07777) + ")",
+                            null);
+                }
                 return new Folder(true, null, a.get("dev") + ":" + a.get("ino"));
             }
+            SAFE_ABOVE.put(p, use);
             at = p;
         }
         throw new IllegalStateException("no folder in " + dir);
@@ -121,38 +167,54 @@ public final class UserOwned {
      * someone swapped it twice in between, which only the user can do in a folder {@link #folder} accepts.
      */
     public static InputStream open(Path file) {
+        SeekableByteChannel channel = opened(file);
+        return channel == null ? null : Channels.newInputStream(channel);
+    }
+
+    /** The whole of {@link #open}'s file, or null; read from the channel itself, whose classes a start has loaded. */
+    public static byte[] read(Path file) {
+        try (SeekableByteChannel channel = opened(file)) {
+            if (channel == null) {
+                return null;
+            }
+            long size = channel.size();
+            if (size > Integer.MAX_VALUE - 16) {
+                return null;
+            }
+            ByteBuffer buffer = ByteBuffer.allocate((int) size + 1);
+            while (channel.read(buffer) > 0 && buffer.hasRemaining()) {
+                // until the end, or one byte past the size seen: a file that grew meanwhile is not a whole answer
+            }
+            return buffer.position() == size ? java.util.Arrays.copyOf(buffer.array(), (int) size) : null;
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    private static SeekableByteChannel opened(Path file) {
         Object before = ownRegularFile(file);
         if (before == null) {
             return null;
         }
-        InputStream in = null;
+        SeekableByteChannel channel = null;
         try {
-            in = Files.newInputStream(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
+            channel = Files.newByteChannel(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
             if (before.equals(ownRegularFile(file))) {
-                InputStream opened = in;
-                in = null;
+                SeekableByteChannel opened = channel;
+                channel = null;
                 return opened;
             }
             return null;
         } catch (IOException | UnsupportedOperationException | SecurityException e) {
             return null;
         } finally {
-            if (in != null) {
+            if (channel != null) {
                 try {
-                    in.close();
+                    channel.close();
                 } catch (IOException e) {
                     // nothing was read
                 }
             }
-        }
-    }
-
-    /** The whole of {@link #open}'s file, or null. */
-    public static byte[] read(Path file) {
-        try (InputStream in = open(file)) {
-            return in == null ? null : in.readAllBytes();
-        } catch (IOException e) {
-            return null;
         }
     }
 
@@ -171,20 +233,19 @@ public final class UserOwned {
     }
 
     /**
-     * Makes {@code dir} (and its parents) unless it is there, itself closed to everyone but the user (0700); one
+     * Makes {@code dir} and any missing parents, closed to everyone but the user (0700), unless it is there; one
      * made meanwhile by a concurrent process, or anything else there, is left as it is for the caller to judge.
-     * The one maker of prdiff's private folders.
+     * The one maker of prdiff's private folders (the caches', and the process's own in {@code PrivateDir}).
      */
     public static void makePrivateDirectory(Path dir) throws IOException {
         // Asked first: an exception, even one caught at once, costs a short-lived process its stack trace.
         if (Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
-        Files.createDirectories(dir.toAbsolutePath().getParent());
         try {
-            Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         } catch (FileAlreadyExistsException e) {
-            // made meanwhile by a concurrent process
+            // made meanwhile by a concurrent process, or something else is there
         }
     }
 

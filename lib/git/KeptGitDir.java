@@ -9,9 +9,7 @@ import dev.prdiff.core.SmallFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
@@ -28,8 +26,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * their content. A process then makes and removes nothing of its own for a diff, where {@link PrivateDir} costs
  * about 4 ms of every start. Git reads the scratch directories' config and attributes, so whoever could write
  * there could run a program as the user: the folder is used only while it is the user's own, closed to everyone
- * else, on a path no one else can change ({@link UserOwned#folder}), checked at every use ({@link #forUser} is
- * called for each git command, see {@code Git}); else, or with the disk caches off, each process keeps its own.
+ * else, on a path no one else can change ({@link UserOwned#folder}), checked at every use (every call; each git
+ * command asks {@link #forUser}, see {@code Git}); else, or with the disk caches off, each process keeps its own.
  */
 final class KeptGitDir {
     static final String KIND = "git-v1";
@@ -57,11 +55,11 @@ final class KeptGitDir {
         }
         UserOwned.Folder folder;
         try {
-            folder = CacheFiles.checked(root, true);
+            folder = CacheFiles.checked(root, true, true);
         } catch (RuntimeException e) {
             return null;
         }
-        if (!folder.usable() || !UserOwned.privateDirectory(root)) {
+        if (!folder.usable()) {
             return null;
         }
         String id = root + "\0" + folder.fileKey();
@@ -119,13 +117,9 @@ final class KeptGitDir {
     private Path emptyHome() {
         Path home = root.resolve("home");
         try {
-            if (!Files.isDirectory(home, LinkOption.NOFOLLOW_LINKS)) {
-                try {
-                    Files.createDirectory(home, PrivateDir.ownerOnly());
-                    return home;
-                } catch (FileAlreadyExistsException e) {
-                    // made meanwhile by a concurrent process
-                }
+            UserOwned.makePrivateDirectory(home);
+            if (!UserOwned.privateDirectory(home)) {
+                return null;
             }
             try (DirectoryStream<Path> entries = Files.newDirectoryStream(home)) {
                 return entries.iterator().hasNext() ? null : home;

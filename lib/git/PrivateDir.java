@@ -1,5 +1,6 @@
 package dev.prdiff.git;
 
+import dev.prdiff.cache.UserOwned;
 import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.FileTrees;
 import dev.prdiff.core.PrdiffException;
@@ -8,7 +9,6 @@ import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Set;
@@ -53,9 +53,11 @@ final class PrivateDir {
         return root.resolve(name);
     }
 
+    /** {@code dir}, made (0700, with its missing parents) by {@link UserOwned#makePrivateDirectory} if need be. */
     static Path ensureDir(Path dir) {
         try {
-            return Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(OWNER_DIR));
+            UserOwned.makePrivateDirectory(dir);
+            return dir;
         } catch (IOException e) {
             throw new PrdiffException(ErrorCode.INTERNAL_ERROR, "cannot create " + dir + ": " + e.getMessage(), e);
         }
@@ -88,11 +90,6 @@ final class PrivateDir {
                 }
             }
         }
-    }
-
-    /** Mode 0700 for a new directory. */
-    static FileAttribute<Set<PosixFilePermission>> ownerOnly() {
-        return PosixFilePermissions.asFileAttribute(OWNER_DIR);
     }
 
     private static final Set<PosixFilePermission> OWNER_DIR = PosixFilePermissions.fromString("rwx------");

@@ -9,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -144,10 +143,10 @@ final class ScratchGitDir {
         try {
             return text(dir.resolve("HEAD")).equals(HEAD) && text(dir.resolve("config")).equals(config)
                     && text(dir.resolve("objects/info/alternates")).equals(objects + "\n")
-                    && names(dir).equals(List.of("HEAD", "config", "objects", "refs"))
-                    && names(dir.resolve("objects")).equals(List.of("info"))
-                    && names(dir.resolve("objects/info")).equals(List.of("alternates"))
-                    && names(dir.resolve("refs")).equals(List.of("heads"))
+                    && names(dir).equals(java.util.Set.of("HEAD", "config", "objects", "refs"))
+                    && names(dir.resolve("objects")).equals(java.util.Set.of("info"))
+                    && names(dir.resolve("objects/info")).equals(java.util.Set.of("alternates"))
+                    && names(dir.resolve("refs")).equals(java.util.Set.of("heads"))
                     && names(dir.resolve("refs/heads")).isEmpty();
         } catch (IOException | RuntimeException e) {
             return false;
@@ -158,14 +157,13 @@ final class ScratchGitDir {
         return new String(dev.prdiff.core.SmallFiles.read(file), StandardCharsets.UTF_8);
     }
 
-    private static List<String> names(Path dir) throws IOException {
-        List<String> names = new java.util.ArrayList<>();
+    private static java.util.Set<String> names(Path dir) throws IOException {
+        java.util.Set<String> names = new java.util.HashSet<>();
         try (java.nio.file.DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
             for (Path p : entries) {
                 names.add(p.getFileName().toString());
             }
         }
-        java.util.Collections.sort(names);
         return names;
     }
 
