@@ -77,6 +77,7 @@
 //SOURCES app/DiffRequest.java
 //SOURCES app/GeneratedMarks.java
 //SOURCES app/PathSelection.java
+//SOURCES app/PathSuggestions.java
 //SOURCES app/PlainFileCall.java
 //SOURCES app/Prdiff.java
 //SOURCES app/RangeWording.java
