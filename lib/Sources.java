@@ -103,6 +103,7 @@
 //SOURCES shape/SectionPipe.java
 //SOURCES shape/SectionStage.java
 //SOURCES shape/SideBySide.java
+//SOURCES mcp/AnswerFit.java
 //SOURCES mcp/BatchResponse.java
 //SOURCES mcp/CappedBuffer.java
 //SOURCES mcp/DiffTools.java
