@@ -79,6 +79,7 @@
 //SOURCES app/DiffRequest.java
 //SOURCES app/GeneratedMarks.java
 //SOURCES app/PathSelection.java
+//SOURCES app/PathSuggestions.java
 //SOURCES app/PlainFileCall.java
 //SOURCES app/Prdiff.java
 //SOURCES app/RangeWording.java
@@ -104,6 +105,7 @@
 //SOURCES shape/SectionPipe.java
 //SOURCES shape/SectionStage.java
 //SOURCES shape/SideBySide.java
+//SOURCES mcp/AnswerFit.java
 //SOURCES mcp/BatchResponse.java
 //SOURCES mcp/CappedBuffer.java
 //SOURCES mcp/DiffTools.java

@@ -8,12 +8,12 @@ import dev.prdiff.diff.QuotedPath;
 import dev.prdiff.diff.SectionFilter;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -162,34 +162,38 @@ public final class PathSelection {
      * only computed when something matched nothing.
      */
     public void report(Collection<String> touched, Supplier<Collection<String>> changed, boolean strict,
-            Consumer<String> notices) {
-        Set<String> matched = new LinkedHashSet<>();
+            Duration timeout, Consumer<String> notices) {
+        // Each touched path and the folders above it: a part matches when it is one of them (not parts x paths).
+        Set<String> reached = new HashSet<>();
+        boolean any = false;
         for (String t : touched) {
             if (t == null) {
                 continue;
             }
-            for (Part p : parts) {
-                if (p.path() != null && (p.path().isEmpty() || SectionFilter.selects(Set.of(p.path()), t))) {
-                    matched.add(p.path());
-                }
-                if (p.whole() != null && SectionFilter.selects(Set.of(p.whole()), t)) {
-                    matched.add(p.whole());
-                }
+            any = true;
+            reached.add(t);
+            for (int slash = t.indexOf('/'); slash > 0; slash = t.indexOf('/', slash + 1)) {
+                reached.add(t.substring(0, slash));
             }
         }
         List<Part> missing = new ArrayList<>();
         for (Part p : parts) {
-            if ((p.path() == null || !matched.contains(p.path())) && (p.whole() == null || !matched.contains(p.whole()))) {
+            boolean byPath = p.path() != null && (p.path().isEmpty() ? any : reached.contains(p.path()));
+            if (!byPath && (p.whole() == null || !reached.contains(p.whole()))) {
                 missing.add(p);
             }
         }
         if (missing.isEmpty()) {
             return;
         }
-        Collection<String> all = changed.get();
+        PathSuggestions suggestions = new PathSuggestions(changed.get(), timeout);
         List<String> messages = new ArrayList<>();
         for (Part p : missing) {
-            messages.add(describe(p, all));
+            messages.add(describe(p, suggestions));
+        }
+        String shortfall = suggestions.shortfall(missing.size());
+        if (shortfall != null) {
+            messages.add(shortfall);
         }
         if (strict) {
             throw new PrdiffException(ErrorCode.NO_MATCH, String.join("; ", messages));
@@ -197,74 +201,19 @@ public final class PathSelection {
         messages.forEach(m -> notices.accept("warning: " + m));
     }
 
-    private String describe(Part p, Collection<String> changed) {
+    private String describe(Part p, PathSuggestions changed) {
         StringBuilder m = new StringBuilder("no changed file matches '").append(p.given()).append("'");
         if (p.path() == null) {
             m.append(" (it is outside the repository)");
         } else if (!p.path().equals(p.given())) {
             m.append(" (").append(p.path()).append(prefix.isEmpty() ? "" : " from " + prefix).append(")");
         }
-        List<String> close = closest(p.path() != null ? p.path() : p.given(), changed);
+        List<String> close = changed.closest(p.path() != null ? p.path() : p.given());
         if (!close.isEmpty()) {
             m.append("; did you mean ").append(String.join(", ", close)).append("?");
-        } else if (changed.isEmpty()) {
+        } else if (changed.noneChanged()) {
             m.append("; the diff changes no files");
         }
         return m.toString();
-    }
-
-    /** Up to three changed paths: same basename first, then by edit distance, if close enough to be a typo. */
-    static List<String> closest(String wanted, Collection<String> changed) {
-        String base = basename(wanted);
-        record Candidate(String path, int score) {}
-        List<Candidate> candidates = new ArrayList<>();
-        for (String path : new LinkedHashSet<>(changed)) {
-            if (path == null) {
-                continue;
-            }
-            int whole = distance(wanted.toLowerCase(Locale.ROOT), path.toLowerCase(Locale.ROOT));
-            int name = distance(base.toLowerCase(Locale.ROOT), basename(path).toLowerCase(Locale.ROOT));
-            int score;
-            if (basename(path).equals(base) || path.endsWith("/" + wanted)) {
-                score = 0;
-            } else if (whole <= Math.max(2, wanted.length() / 4)) {
-                score = 1 + whole;
-            } else if (name <= Math.max(1, base.length() / 4)) {
-                score = 10 + name;
-            } else {
-                continue;
-            }
-            candidates.add(new Candidate(path, score));
-        }
-        return candidates.stream()
-                .sorted(Comparator.comparingInt(Candidate::score).thenComparing(Candidate::path))
-                .limit(3)
-                .map(Candidate::path)
-                .toList();
-    }
-
-    private static String basename(String path) {
-        int slash = path.lastIndexOf('/');
-        return slash >= 0 ? path.substring(slash + 1) : path;
-    }
-
-    /** Levenshtein distance. */
-    static int distance(String a, String b) {
-        int[] prev = new int[b.length() + 1];
-        int[] cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            prev[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-            }
-            int[] t = prev;
-            prev = cur;
-            cur = t;
-        }
-        return prev[b.length()];
     }
 }

@@ -133,7 +133,8 @@ public final class Prdiff {
         local.read(spec, selection == null ? null : selection.paths(), asItIs, in -> outcome[0] = request.shape()
                 .copy(in, out, s -> selection == null || selection.takes(s, touched), request.refetch()));
         if (selection != null) {
-            selection.report(touched, () -> local.changedPaths(spec), request.strict(), notices);
+            selection.report(touched, () -> local.changedPaths(spec), request.strict(), request.timeoutOrDefault(),
+                    notices);
         }
         if (outcome[0] != null) {
             request.shape().report(outcome[0], notices);
@@ -167,7 +168,8 @@ public final class Prdiff {
             return local.files(spec);
         }
         List<FileEntry> files = local.files(spec, selection.paths());
-        selection.report(paths(files), () -> local.changedPaths(spec), request.strict(), notices);
+        selection.report(paths(files), () -> local.changedPaths(spec), request.strict(), request.timeoutOrDefault(),
+                notices);
         return files;
     }
 

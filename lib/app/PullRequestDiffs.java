@@ -222,7 +222,7 @@ final class PullRequestDiffs {
         }
         if (selection != null) {
             selection.report(touched, () -> changed.stream().filter(java.util.Objects::nonNull).toList(),
-                    request.strict(), notices);
+                    request.strict(), request.timeoutOrDefault(), notices);
         }
         OutputShape.Shaped shaped = request.shape().list(entries);
         request.shape().report(shaped.outcome(), notices);
@@ -286,7 +286,7 @@ final class PullRequestDiffs {
         }, request.refetch());
         if (selection != null) {
             selection.report(touched, () -> changed.stream().filter(java.util.Objects::nonNull).toList(),
-                    request.strict(), notices);
+                    request.strict(), request.timeoutOrDefault(), notices);
         }
         request.shape().report(outcome, notices);
     }
@@ -341,7 +341,7 @@ final class PullRequestDiffs {
             var all = files;
             files = selection.filter(all);
             selection.report(Prdiff.paths(files), () -> Prdiff.paths(all).stream().filter(java.util.Objects::nonNull)
-                    .toList(), request.strict(), notices);
+                    .toList(), request.strict(), request.timeoutOrDefault(), notices);
         }
         return new FileList(files, "pull request #" + pr.number(), info.baseSha(), info.headSha(), null, "github");
     }

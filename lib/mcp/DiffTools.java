@@ -175,7 +175,7 @@ final class DiffTools {
     private ObjectNode diffText(DiffRequest request, JsonNode args, boolean structured) {
         List<String> notices = new ArrayList<>();
         if (args.path("json").asBoolean(false)) {
-            return envelope(request, notices, structured);
+            return envelope(request, notices, structured, args);
         }
         CappedBuffer out = new CappedBuffer(maxDiffBytes, cap -> new PrdiffException(ErrorCode.INVALID_INPUT,
                 "the diff is larger than " + cap + " bytes, too large for one answer; list the files"
@@ -187,7 +187,7 @@ final class DiffTools {
         Prdiff.diff(request, sections ? collector : out, notices::add, resolved -> range[0] = resolved);
         String text = ToolResults.utf8(out.toByteArray(), "the diff", notices);
         if (!structured) {
-            return ToolResults.withNotices(ToolResults.text(text), notices);
+            return AnswerFit.fit(ToolResults.withNotices(ToolResults.text(text), notices), budget(args), false);
         }
         DiffEnvelope envelope = sections
                 ? DiffEnvelope.collected(request, collector, range[0], notices).withoutBodies()
@@ -195,21 +195,35 @@ final class DiffTools {
                         .withLog(false), n -> {}), range[0], notices);
         ObjectNode result = ToolResults.text(text);
         result.set("structuredContent", Json.MAPPER.valueToTree(envelope));
-        return ToolResults.withNotices(result, notices);
+        return AnswerFit.fit(ToolResults.withNotices(result, notices), budget(args), false);
+    }
+
+    /**
+     * What structuredContent and _meta may hold together beside a diff's text: as much as the text may
+     * (max_bytes, default {@link #DEFAULT_MAX_BYTES}, never past the server's limit), 4 KiB at the least.
+     */
+    private long budget(JsonNode args) {
+        long cap = Math.max(SectionLimits.MIN_BYTES, maxDiffBytes);
+        return Math.min(args.path("max_bytes").asLong(DEFAULT_MAX_BYTES), cap);
     }
 
     /**
      * json: the CLI's --json envelope as the text and as structuredContent, built by the same {@link DiffEnvelope};
      * a failure stays an isError result.
      */
-    private static ObjectNode envelope(DiffRequest request, List<String> notices, boolean structured) {
+    private ObjectNode envelope(DiffRequest request, List<String> notices, boolean structured, JsonNode args) {
         if (request.stat() || request.log()) {
             throw new PrdiffException(ErrorCode.INVALID_INPUT, "json is the diff's envelope: it does not combine with "
                     + (request.stat() ? "stat" : "log"));
         }
         DiffEnvelope envelope = DiffEnvelope.of(request, n -> {}, notices);
-        return ToolResults.withNotices(structured ? ToolResults.json(envelope) : ToolResults.text(Json.write(envelope)),
-                notices);
+        // The envelope holds the sections (within max_bytes) and lists the files, and the text repeats it.
+        ObjectNode result = AnswerFit.fit(ToolResults.withNotices(ToolResults.json(envelope), notices),
+                4 * Math.max(AnswerFit.MIN_BYTES, budget(args)), true);
+        if (!structured) {
+            result.remove("structuredContent");
+        }
+        return result;
     }
 
     /** format, line_numbers and width, read as the CLI's --side-by-side, --line-numbers and --width. */
@@ -222,17 +236,29 @@ final class DiffTools {
     private ObjectNode fileList(DiffRequest request, JsonNode args) {
         requireNoLayout(args);
         List<String> notices = new ArrayList<>();
-        return ToolResults.withNotices(ToolResults.json(Prdiff.files(request, notices::add)), notices);
+        FileList list = AnswerFit.page(Prdiff.files(request, notices::add), args.path("skip").asInt(0),
+                listBudget() / 4 * 3);
+        return AnswerFit.fit(ToolResults.withNotices(ToolResults.json(list), notices), listBudget(), true);
+    }
+
+    /**
+     * The whole of a file list's answer (its JSON twice, as text and structuredContent, and the notices): the
+     * server's limit on one answer. A longer list is a page of it, with has_more and next_skip.
+     */
+    private long listBudget() {
+        return Math.max(AnswerFit.MIN_BYTES, maxDiffBytes);
     }
 
     /** files_only: the FileList JSON as the text, and as structuredContent the envelope whose changes are those files. */
     private ObjectNode listedFiles(DiffRequest request, JsonNode args) {
         requireNoLayout(args);
         List<String> notices = new ArrayList<>();
-        FileList list = Prdiff.files(request, notices::add);
+        // The text is the list; an envelope of a file takes about twice its list entry.
+        FileList list = AnswerFit.page(Prdiff.files(request, notices::add), args.path("skip").asInt(0),
+                listBudget() / 4);
         ObjectNode result = ToolResults.text(Json.write(list));
         result.set("structuredContent", Json.MAPPER.valueToTree(DiffEnvelope.listed(request, list, null, notices)));
-        return ToolResults.withNotices(result, notices);
+        return AnswerFit.fit(ToolResults.withNotices(result, notices), listBudget() / 4 * 3, false);
     }
 
     private static void requireNoLayout(JsonNode args) {
