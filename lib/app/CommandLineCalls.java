@@ -22,7 +22,7 @@ public final class CommandLineCalls implements Refetch {
 
     @Override
     public String whole(String path, long bytes, boolean generated) {
-        return line("--file=" + PathBytes.shown(path));
+        return line("--file=" + PathBytes.inLine(path));
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.prdiff.app;
 
 import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.FileEntry;
+import dev.prdiff.core.PathBytes;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.diff.FileSection;
 import dev.prdiff.diff.QuotedPath;
@@ -202,15 +203,18 @@ public final class PathSelection {
     }
 
     private String describe(Part p, PathSuggestions changed) {
-        StringBuilder m = new StringBuilder("no changed file matches '").append(p.given()).append("'");
+        StringBuilder m = new StringBuilder("no changed file matches '").append(PathBytes.inLine(p.given()))
+                .append("'");
         if (p.path() == null) {
             m.append(" (it is outside the repository)");
         } else if (!p.path().equals(p.given())) {
-            m.append(" (").append(p.path()).append(prefix.isEmpty() ? "" : " from " + prefix).append(")");
+            m.append(" (").append(PathBytes.inLine(p.path())).append(prefix.isEmpty() ? "" : " from "
+                    + PathBytes.inLine(prefix)).append(")");
         }
         List<String> close = changed.closest(p.path() != null ? p.path() : p.given());
         if (!close.isEmpty()) {
-            m.append("; did you mean ").append(String.join(", ", close)).append("?");
+            m.append("; did you mean ").append(String.join(", ", close.stream().map(PathBytes::inLine).toList()))
+                    .append("?");
         } else if (changed.noneChanged()) {
             m.append("; the diff changes no files");
         }

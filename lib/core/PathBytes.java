@@ -91,6 +91,24 @@ public final class PathBytes {
     }
 
     /**
+     * The name as a line of prdiff's own text shows it (a note, a table of contents, a suggestion, a call to run):
+     * {@link #shown}, but git's C-quoted form ({@link #quoted}) when it holds a control character, DEL or a Unicode
+     * line break (U+0085, U+2028, U+2029), so that a name never ends that line or starts one of its own.
+     */
+    public static String inLine(String name) {
+        if (name == null) {
+            return null;
+        }
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (c < 0x20 || c == 0x7f || c == 0x85 || c == 0x2028 || c == 0x2029) {
+                return quoted(name);
+            }
+        }
+        return shown(name);
+    }
+
+    /**
      * git's C-quoted form of the name, as {@code git diff --name-only} prints it with core.quotePath on (the
      * default): quoted when it holds a control character, {@code "}, {@code \} or a byte of 0x80 or more, which
      * is then written as three octal digits; otherwise the name itself.

@@ -100,7 +100,7 @@ public record Interdiff(DiffSpec spec, String oldHead, String newHead, String ol
     }
 
     private static String shown(List<String> paths) {
-        List<String> quoted = paths.stream().map(PathBytes::shown).toList();
+        List<String> quoted = paths.stream().map(PathBytes::inLine).toList();
         return quoted.size() <= 5 ? String.join(", ", quoted)
                 : String.join(", ", quoted.subList(0, 5)) + " and " + (quoted.size() - 5) + " more";
     }

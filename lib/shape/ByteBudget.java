@@ -200,8 +200,8 @@ final class ByteBudget {
 
     private String tocLine(Entry e) {
         FileSection s = e.section;
-        String name = PathBytes.shown(s.path());
-        String from = s.previousPath() == null ? "" : " (from " + s.previousPath() + ")";
+        String name = PathBytes.inLine(s.path());
+        String from = s.previousPath() == null ? "" : " (from " + PathBytes.inLine(s.previousPath()) + ")";
         return "# " + s.changeType().label() + " +" + s.additions() + " -" + s.deletions() + " " + name + from + ", "
                 + e.size + " bytes: " + refetch.whole(s.path(), e.size, false) + "\n";
     }

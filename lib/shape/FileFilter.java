@@ -1,6 +1,7 @@
 package dev.prdiff.shape;
 
 import dev.prdiff.core.ErrorCode;
+import dev.prdiff.core.PathBytes;
 import dev.prdiff.core.PrdiffException;
 
 import java.util.ArrayList;
@@ -75,10 +76,10 @@ public record FileFilter(List<String> include, List<String> exclude, Set<String>
     public String describe() {
         List<String> parts = new ArrayList<>();
         if (!include.isEmpty()) {
-            parts.add("include " + String.join(", ", include));
+            parts.add("include " + String.join(", ", include.stream().map(PathBytes::inLine).toList()));
         }
         if (!exclude.isEmpty()) {
-            parts.add("exclude " + String.join(", ", exclude));
+            parts.add("exclude " + String.join(", ", exclude.stream().map(PathBytes::inLine).toList()));
         }
         if (!status.isEmpty()) {
             parts.add("status "

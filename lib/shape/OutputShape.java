@@ -4,6 +4,7 @@ import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.FileEntry;
 import dev.prdiff.core.Json;
 import dev.prdiff.core.Pagination;
+import dev.prdiff.core.PathBytes;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.diff.DiffParser;
 import dev.prdiff.diff.FileSection;
@@ -143,7 +144,7 @@ public record OutputShape(FileFilter filter, Integer top, int skip, SectionLimit
         }
         if (!outcome.cut().isEmpty()) {
             notices.accept("warning: --max-lines " + limits.maxLines() + " cut " + outcome.cut().size() + " files: "
-                    + String.join(", ", outcome.cut()));
+                    + String.join(", ", outcome.cut().stream().map(PathBytes::inLine).toList()));
         }
         if (outcome.generated() > 0) {
             notices.accept("warning: the changes of " + outcome.generated() + " generated files (lock files, generated"
