@@ -128,6 +128,32 @@ class ByteBudgetTest {
                 PrdiffCli.ok(repo.dir(), range, "--max-bytes", "10000000").stdout(), StandardCharsets.ISO_8859_1));
     }
 
+    /** The boundary: a budget of exactly the diff's length keeps it whole, one byte less cuts it (CLI and MCP). */
+    @Test
+    void aBudgetOfExactlyTheDiffsLengthKeepsItWhole() throws Exception {
+        byte[] git = repo.gitDiff(range);
+        String[] shas = range.split("\\.\\.\\.");
+        try (McpSession s = McpSession.initialized(repo.dir())) {
+            for (int budget : new int[] {git.length - 1, git.length, git.length + 1}) {
+                byte[] cli = PrdiffCli.ok(repo.dir(), range, "--max-bytes", String.valueOf(budget)).stdout();
+                String args = "{\"base\":\"" + shas[0] + "\",\"head\":\"" + shas[1] + "\",\"max_bytes\":" + budget + "}";
+                JsonNode result = s.callResult("get_diff", McpToolsTest.args(args));
+                byte[] mcp = McpToolsTest.text(result).getBytes(StandardCharsets.UTF_8);
+                for (byte[] answer : List.of(cli, mcp)) {
+                    if (budget < git.length) {
+                        assertTrue(answer.length <= budget, answer.length + " bytes for a budget of " + budget);
+                        Answer a = split(answer);
+                        checkShownAndListed(a);
+                        assertFalse(a.toc().isEmpty());
+                    } else {
+                        assertEquals(new String(git, StandardCharsets.ISO_8859_1),
+                                new String(answer, StandardCharsets.ISO_8859_1), budget + " for " + git.length + " bytes");
+                    }
+                }
+            }
+        }
+    }
+
     @Test
     void theMcpAnswerFitsItsDefaultAndEveryListedToolCallWorks() throws Exception {
         try (McpSession s = McpSession.initialized(repo.dir())) {

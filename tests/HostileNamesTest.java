@@ -68,6 +68,9 @@ class HostileNamesTest {
                 "[ab]", "colon:name", ":(glob)x", ":(literal)y", ":!exclude", "has b/inside a b/c",
                 "diff --git a/x b/y", "caf\u00e9", "cafe\u0301", "README", "readme", "rtl\u202ename\u202c.txt",
                 "zero\u200bwidth", "trailing space ", "new\nline b/z",
+                // Every escape git's C quoting has (\a \b \f \v \r), and control bytes it writes in octal.
+                "carriage\rreturn", "bell\u0007", "back\bspace", "form\ffeed", "vertical\u000btab", "escape\u001b[31m",
+                "delete\u007f",
                 // Decoys a glob or a pathspec magic word would also catch: each name must select only itself.
                 "star-decoy", "question!", "b", "x", "y")) {
             MODIFIED.add(utf8(n));
@@ -272,6 +275,28 @@ class HostileNamesTest {
     @Test
     void filesOnlyIsGitsNumstat() {
         assertListedLikeGit(json(ok("main...feat", "--files-only").stdout()));
+    }
+
+    /**
+     * git's C-quoted names (--name-only without -z) are prdiff's quoted forms, entry for entry, and each quoted form
+     * given to --file selects exactly that file.
+     */
+    @Test
+    void gitsQuotedFormsAreOursAndSelectTheirFile() {
+        String[] quoted = new String(repo.git(NeutralGit.diff("--name-only", "main...feat")), StandardCharsets.UTF_8)
+                .split("\n");
+        JsonNode files = json(ok("main...feat", "--files-only").stdout()).get("files");
+        assertEquals(quoted.length, files.size());
+        int selected = 0;
+        for (int i = 0; i < quoted.length; i++) {
+            byte[] name = nameOf(files.get(i), "path");
+            assertEquals(quoted[i], label(name));
+            if (quoted[i].startsWith("\"") && MODIFIED.stream().anyMatch(n -> java.util.Arrays.equals(n, name))) {
+                assertArrayEquals(gitDiffOf(name), ok("main...feat", "--file", quoted[i]).stdout(), quoted[i]);
+                selected++;
+            }
+        }
+        assertTrue(selected >= 12, selected + " quoted names");
     }
 
     @ParameterizedTest

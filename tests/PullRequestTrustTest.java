@@ -125,6 +125,20 @@ class PullRequestTrustTest {
     }
 
     @Test
+    void beingLoggedInToOtherHostsLendsACallersHostNoTrust() {
+        // gh logged in to github.com and the stand-in (the user's real hosts): the trap's host is still none of them.
+        Map<String, String> env = trapEnv(dev.prdiff.github.GitHubHosts.GITHUB_COM, GitHubStandIn.HOST);
+        assertError("UNTRUSTED_HOST", prdiff(env, "1", "-R", trap.host() + "/octo/demo"));
+        assertError("UNTRUSTED_HOST", prdiff(env, "1", "-R", trap.host() + "/octo/demo", "--files-only"));
+        assertError("UNTRUSTED_HOST", prdiff(env, "https://" + trap.host() + "/octo/demo/pull/1", "--info"));
+        mcpError(env, McpPullRequestToolTest.args("pr_number", 1, "repo", trap.host() + "/octo/demo"), "UNTRUSTED_HOST");
+        assertEquals(List.of(), trap.seen());
+        // The hosts it is logged in to still work.
+        Proc.Result ok = prdiff(env, "1", "-R", GitHubStandIn.HOST + "/octo/demo", "--info");
+        assertEquals(0, ok.exit(), ok.stderr());
+    }
+
+    @Test
     void aHostGhIsLoggedInToOrTheClonesRemoteIsUsed() {
         // Logged in (gh's hosts.yml): gh runs toward it; the trap answers 404.
         // (gh 2.23's api --hostname takes no port, so these use gh pr diff, prdiff's default shape.)

@@ -64,10 +64,11 @@ class ShardedNumstatTest {
             for (int i = 0; i < 600; i++) {
                 String path = "d" + (i % 7) + "/sub" + (i % 3) + "/f" + i + ".txt";
                 if (i % 25 == 0) {
-                    // Renamed into another top-level directory (another shard), half of them edited.
+                    // Renamed into another top-level directory (another shard), half of them edited: +3 -1, so
+                    // additions and deletions swapped on a rename would show.
                     s.append("D ").append(path).append('\n');
                     String content = Fixtures.lines("file " + i, 40);
-                    s.append(file("moved/g" + i + ".txt", i % 50 == 0 ? content.replace(" 9\n", " nine\n") : content));
+                    s.append(file("moved/g" + i + ".txt", i % 50 == 0 ? content.replace(" 9\n", " nine\nten\neleven\n") : content));
                 } else if (i % 31 == 0) {
                     s.append("D ").append(path).append('\n');
                 } else {
