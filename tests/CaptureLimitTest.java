@@ -84,8 +84,8 @@ class CaptureLimitTest {
             // The JVM's maxMemory is a little under -Xmx; an eighth of it, whole MiB, is one MiB less.
             assertTrue(out.contains("limit " + mib + " MiB") || out.contains("limit " + (mib - 1) + " MiB"), out);
             assertTrue(out.contains("default: OUTPUT_TOO_LARGE big printed more than "), out);
-            assertTrue(out.contains("200 MiB asked: OUTPUT_TOO_LARGE big printed more than this process's memory holds"),
-                    out);
+            assertTrue(out.contains("200 MiB asked: OUTPUT_TOO_LARGE big printed more than this process's"
+                    + " memory holds"), out);
             assertTrue(!out.contains("OutOfMemoryError") && !out.contains("\tat "), out);
         }
     }
