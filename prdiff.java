@@ -257,6 +257,8 @@ class prdiff implements Callable<Integer> {
             return null;
         } catch (Exception e) {
             return failed(e, out, err);
+        } catch (OutOfMemoryError e) {
+            return failed(Subprocess.outOfMemory("the answer"), out, err);
         }
     }
 
@@ -282,7 +284,12 @@ class prdiff implements Callable<Integer> {
             command.pathsAfterDashes.addAll(List.of(args).subList(dashes + 1, args.length));
             args = List.of(args).subList(0, dashes).toArray(String[]::new);
         }
-        return cli.execute(args);
+        try {
+            return cli.execute(args);
+        } catch (OutOfMemoryError e) {
+            // picocli hands Exceptions to the handler above; an Error would end the JVM with a stack trace.
+            return failed(Subprocess.outOfMemory("the answer"), out, err);
+        }
     }
 
     /** A call that failed: a failed write (directly, or through a git or gh output pump), a prdiff error, or ours. */

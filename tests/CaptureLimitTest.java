@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Every capture of a child's whole stdout has a limit (64 MiB unless the caller states one): past it the process
  * tree is killed and the call fails with OUTPUT_TOO_LARGE, however much more the child would have printed.
  */
-@Timeout(60)
+@Timeout(180)
 class CaptureLimitTest {
     @TempDir
     Path bin;
@@ -84,9 +84,49 @@ class CaptureLimitTest {
             // The JVM's maxMemory is a little under -Xmx; an eighth of it, whole MiB, is one MiB less.
             assertTrue(out.contains("limit " + mib + " MiB") || out.contains("limit " + (mib - 1) + " MiB"), out);
             assertTrue(out.contains("default: OUTPUT_TOO_LARGE big printed more than "), out);
-            assertTrue(out.contains("200 MiB asked: OUTPUT_TOO_LARGE big printed more than this process's memory holds"),
-                    out);
+            assertTrue(out.contains("200 MiB asked: OUTPUT_TOO_LARGE big printed more than this process's"
+                    + " memory holds"), out);
             assertTrue(!out.contains("OutOfMemoryError") && !out.contains("\tat "), out);
+        }
+    }
+
+    /**
+     * The CLI's --json envelope of 100,000 added files holds every section: in a 64 or 96 MiB heap it runs out,
+     * in the output pump or on the main thread, and says so as OUTPUT_TOO_LARGE, not with a stack trace.
+     */
+    @Test
+    void theCliInASmallHeapFailsWithANamedError() throws Exception {
+        try (support.TempRepo repo = support.TempRepo.init()) {
+            repo.write("seed.txt", "seed\n");
+            String base = repo.commit("base");
+            String blob = repo.text("hash-object", "-w", "seed.txt").strip();
+            Process index = new ProcessBuilder(support.NeutralGit.argv("update-index", "--index-info"))
+                    .directory(repo.dir().toFile()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            try (var in = new java.io.BufferedOutputStream(index.getOutputStream(), 1 << 16)) {
+                for (int i = 0; i < 100_000; i++) {
+                    in.write(("100644 " + blob + "\tsrc/part-" + (i % 50) + "/a-rather-long-added-file-name-" + i
+                            + ".txt\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                }
+            }
+            assertEquals(0, index.waitFor());
+            String head = repo.text("commit-tree", repo.text("write-tree").strip(), "-p", base, "-m", "wide").strip();
+            for (String heap : List.of("-Xmx64m", "-Xmx96m")) {
+                Process p = PrdiffCli.start(List.of(heap), System.getenv(), repo.dir(), "-C", repo.dir().toString(),
+                        base + "..." + head, "--json");
+                p.getOutputStream().close();
+                var out = java.util.concurrent.CompletableFuture.runAsync(() -> {
+                    try {
+                        p.getInputStream().transferTo(java.io.OutputStream.nullOutputStream());
+                    } catch (java.io.IOException ignored) {
+                        // the exit code and stderr tell
+                    }
+                });
+                String err = new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                out.get();
+                assertEquals(1, p.waitFor(), heap + ": " + err);
+                assertTrue(err.startsWith("prdiff: error [OUTPUT_TOO_LARGE]: "), heap + ": " + err);
+                assertTrue(!err.contains("OutOfMemoryError") && !err.contains("\tat "), heap + ": " + err);
+            }
         }
     }
 

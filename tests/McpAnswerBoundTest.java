@@ -46,8 +46,8 @@ class McpAnswerBoundTest {
         base = repo.commit("base");
         String blob = repo.text("hash-object", "-w", "seed.txt").strip();
         // 20,000 added files in one commit through git's plumbing, in about a second.
-        Process index = new ProcessBuilder(NeutralGit.argv("update-index", "--index-info")).directory(repo.dir().toFile())
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        Process index = new ProcessBuilder(NeutralGit.argv("update-index", "--index-info"))
+                .directory(repo.dir().toFile()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         try (OutputStream in = new java.io.BufferedOutputStream(index.getOutputStream(), 1 << 16)) {
             for (int i = 0; i < FILES; i++) {
                 in.write(("100644 " + blob + "\tsrc/part-" + (i % 50) + "/added-file-" + i + ".txt\n")
@@ -90,7 +90,8 @@ class McpAnswerBoundTest {
         try (McpSession s = session()) {
             JsonNode r = s.call("get_diff", range().put("max_bytes", 512));
             JsonNode result = r.get("result");
-            assertTrue(result.get("content").get(0).get("text").asText().getBytes(StandardCharsets.UTF_8).length <= 512);
+            String text = result.get("content").get(0).get("text").asText();
+            assertTrue(text.getBytes(StandardCharsets.UTF_8).length <= 512, text);
             assertTrue(besideText(r) <= 4096 + FRAME, besideText(r) + " bytes beside the text");
             JsonNode envelope = result.get("structuredContent");
             assertEquals(FILES, envelope.at("/data/summary/files").asInt(), envelope.toString());

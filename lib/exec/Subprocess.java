@@ -305,6 +305,13 @@ public final class Subprocess {
         }
     }
 
+    /** The heap ran out while holding {@code what} ("the answer"): a named error, never a stack trace. */
+    public static PrdiffException outOfMemory(String what) {
+        return new PrdiffException(ErrorCode.OUTPUT_TOO_LARGE, what + " did not fit this process's memory (heap "
+                + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MiB); ask for less (fewer files, a page of them,"
+                + " a smaller range) or give Java more heap");
+    }
+
     /** The heap ran out while keeping a child's output: named like a limit, never a stack trace or half an answer. */
     static PrdiffException outOfMemory(String label, long kept) {
         String heap = "heap " + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MiB";

@@ -11,6 +11,7 @@ import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.FileList;
 import dev.prdiff.core.Json;
 import dev.prdiff.core.PrdiffException;
+import dev.prdiff.exec.Subprocess;
 import dev.prdiff.git.Revisions;
 import dev.prdiff.shape.DiffLayout;
 import dev.prdiff.shape.FileFilter;
@@ -72,6 +73,8 @@ final class DiffTools {
             return handler.apply(args);
         } catch (PrdiffException e) {
             return ToolResults.error(e);
+        } catch (OutOfMemoryError e) {
+            return ToolResults.error(Subprocess.outOfMemory("the answer"));
         } catch (RuntimeException e) {
             log.println("prdiff-mcp: " + tool + " failed unexpectedly: " + e);
             return ToolResults.error(new PrdiffException(ErrorCode.INTERNAL_ERROR, tool + " failed: " + e, e));

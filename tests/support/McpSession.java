@@ -166,6 +166,11 @@ final class McpSession implements AutoCloseable {
         return idNode;
     }
 
+    /** True when a message has arrived that no next() has taken yet. */
+    boolean hasPending() {
+        return !inbox.isEmpty();
+    }
+
     /** Sends a request and waits for the response with its id. */
     JsonNode request(String method, JsonNode params) {
         return await(sendRequest(ids.incrementAndGet(), method, params));
