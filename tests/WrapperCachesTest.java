@@ -237,6 +237,23 @@ class WrapperCachesTest {
         return String.join("\n", lines);
     }
 
+    @Test
+    void aRelativeCacheFolderIsJudgedWhereTheWrapperRuns(@TempDir Path tmp) throws Exception {
+        Path script = plainScript(tmp);
+        Map<String, String> env = env(tmp);
+        env.put("JBANG_CACHE_DIR", "jbang-cache");
+        List<String> argv = List.of(root.resolve("jbang").toString(), script.toString());
+        for (int i = 0; i < 2; i++) {
+            Proc.Result r = Proc.run(argv, tmp, env, TIMEOUT);
+            assertEquals(0, r.exit(), r.describe());
+            assertEquals("hello\n", r.out());
+            assertFalse(r.stderr().contains("not using"), r.stderr());
+        }
+        Proc.Result fast = Proc.run(argv, tmp, env, TIMEOUT);
+        assertTrue(fast.stderr().startsWith("[jbang wrapper] fast path:"), fast.stderr());
+        assertTrue(Files.isDirectory(tmp.resolve("jbang-cache/prdiff-launch")));
+    }
+
     /** A JBang install as the wrapper makes it (its lock copied in) whose only jar's dev.jbang.Main leaves a marker. */
     private static Path plantedJBang(Path tmp) throws Exception {
         Path shared = Files.createDirectories(tmp.resolve("shared"));
