@@ -2,7 +2,7 @@
 //JAVA 17+
 // stringConcat=inline: a + b as StringBuilder code. javac's default spins classes at each first use that JDK 17's
 // CDS archives never keep, about 16 ms of every start.
-//JAVAC_OPTIONS -XDstringConcat=inline
+//JAVAC_OPTIONS -encoding UTF-8 -XDstringConcat=inline
 //RUNTIME_OPTIONS -Dfile.encoding=UTF-8
 //DEPS com.fasterxml.jackson.core:jackson-databind:2.20.1
 //DEPS com.fasterxml.jackson.dataformat:jackson-dataformat-yaml:2.20.1

@@ -10,7 +10,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -25,6 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * `./jbang --install-command DIR` as a user runs it: a fresh HOME (for the shell and, through
@@ -111,6 +114,78 @@ class InstallCommandTest {
         assertTrue(r.stderr().contains(foreign + " exists and was not written by --install-command"), r.stderr());
         assertEquals("#!/bin/sh\necho someone else's\n", Files.readString(foreign));
         assertFalse(Files.exists(bin.resolve("prdiff")), "prdiff was written although prdiff-mcp was refused");
+    }
+
+    @Test
+    void aLauncherQuotesEveryPathForTheShell(@TempDir Path tmp) throws Exception {
+        Path clone = Files.createDirectories(tmp.resolve("it's \"a\" $(touch marker) `touch marker2` dir"));
+        Path wrapper = Files.copy(root.resolve("jbang"), clone.resolve("jbang"));
+        Path bin = tmp.resolve("bin");
+        Map<String, String> env = freshHome(tmp.resolve("home"));
+        Proc.Result install = Proc.run(List.of(wrapper.toString(), "--install-command", bin.toString()), tmp, env,
+                TIMEOUT);
+        assertEquals(0, install.exit(), install.describe());
+
+        // The clone's wrapper gone: the launcher says so, naming it as it is.
+        Files.delete(wrapper);
+        Proc.Result gone = Proc.run(List.of(bin.resolve("prdiff").toString()), tmp, env, TIMEOUT);
+        assertEquals(127, gone.exit(), gone.describe());
+        assertEquals("prdiff: " + wrapper + " is gone; run ./jbang --install-command from a clone of prdiff again\n",
+                gone.stderr());
+        // In its place, a program that prints its arguments: the launcher passes each path and argument unchanged.
+        Files.writeString(wrapper, "#!/bin/sh\nprintf '[%s]\\n' \"$0\" \"$@\"\n");
+        assertTrue(wrapper.toFile().setExecutable(true));
+        Proc.Result args = Proc.run(List.of(bin.resolve("prdiff-mcp").toString(), "a b", "$(touch marker)"), tmp, env,
+                TIMEOUT);
+        assertEquals(0, args.exit(), args.describe());
+        assertEquals("[" + wrapper + "]\n[" + clone.resolve("mcp-shim.java") + "]\n[a b]\n[$(touch marker)]\n",
+                args.out());
+        assertFalse(Files.exists(tmp.resolve("marker")) || Files.exists(tmp.resolve("marker2")), "a path ran as code");
+
+        // Written for another clone, the launchers are still its own: installing from this clone replaces them.
+        Proc.Result again = wrapper(List.of("--install-command", bin.toString()), env);
+        assertEquals(0, again.exit(), again.describe());
+        assertTrue(Files.readString(bin.resolve("prdiff")).contains("exec '" + root.resolve("jbang") + "' "),
+                Files.readString(bin.resolve("prdiff")));
+    }
+
+    @Test
+    void aCopiedMarkerLineDoesNotMakeAFileItsOwn(@TempDir Path tmp) throws Exception {
+        Path bin = tmp.resolve("bin");
+        Map<String, String> env = freshHome(tmp.resolve("home"));
+        Proc.Result install = wrapper(List.of("--install-command", bin.toString()), env);
+        assertEquals(0, install.exit(), install.describe());
+        String launcher = Files.readString(bin.resolve("prdiff"));
+        String edited = launcher + "echo and something else\n";
+        Files.writeString(bin.resolve("prdiff"), edited);
+
+        Proc.Result r = wrapper(List.of("--install-command", bin.toString()), env);
+        assertEquals(1, r.exit(), r.describe());
+        assertTrue(r.stderr().contains(bin.resolve("prdiff") + " exists and was not written by --install-command"),
+                r.stderr());
+        assertEquals(edited, Files.readString(bin.resolve("prdiff")));
+    }
+
+    @Test
+    void aFolderOthersCanWriteThatIsNotTheUsersIsRefused(@TempDir Path tmp) throws Exception {
+        assumeTrue(Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid")),
+                "giving a folder to another user needs root");
+        Path bin = Files.createDirectories(tmp.resolve("bin"));
+        Files.setPosixFilePermissions(bin, PosixFilePermissions.fromString("rwxrwxrwx"));
+        Files.setAttribute(bin, "unix:uid", 65534, LinkOption.NOFOLLOW_LINKS);
+        Map<String, String> env = freshHome(tmp.resolve("home"));
+
+        Proc.Result r = wrapper(List.of("--install-command", bin.toString()), env);
+        assertEquals(1, r.exit(), r.describe());
+        assertTrue(r.stderr().contains("refusing to write into " + bin
+                + ": others can write to it and it is not yours"), r.stderr());
+        try (var files = Files.list(bin)) {
+            assertEquals(List.of(), files.toList());
+        }
+        // The control: the user's own folder, even one others can write to, is written.
+        Files.setAttribute(bin, "unix:uid", 0, LinkOption.NOFOLLOW_LINKS);
+        Proc.Result own = wrapper(List.of("--install-command", bin.toString()), env);
+        assertEquals(0, own.exit(), own.describe());
     }
 
     /** prdiff's JSON file list as git's numstat lines (a.txt and sub/b.txt need no quoting). */

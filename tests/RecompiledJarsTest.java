@@ -110,12 +110,15 @@ class RecompiledJarsTest {
         }
     }
 
+    /** The one recompiled jar, with the SHA-256 written beside it when it was made. */
     private static Path onlyRecompiledJar(Path tmp) throws IOException {
-        try (Stream<Path> jars = Files.list(tmp.resolve("cache/prdiff/recompiled"))) {
-            List<Path> all = jars.toList();
-            assertEquals(1, all.size(), all.toString());
-            assertTrue(all.get(0).getFileName().toString().startsWith("picocli-4.7.7."), all.toString());
-            return all.get(0);
+        try (Stream<Path> files = Files.list(tmp.resolve("cache/prdiff/recompiled"))) {
+            List<Path> all = files.sorted().toList();
+            assertEquals(2, all.size(), all.toString());
+            Path jar = all.get(0);
+            assertTrue(jar.getFileName().toString().startsWith("picocli-4.7.7."), all.toString());
+            assertEquals(jar.resolveSibling(jar.getFileName() + ".sha256"), all.get(1));
+            return jar;
         }
     }
 

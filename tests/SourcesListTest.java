@@ -12,8 +12,26 @@ import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** lib/Sources.java lists every file under lib/ by name: a glob would break the catalog alias run from a URL. */
+/**
+ * lib/Sources.java lists every file under lib/ by name: a glob would break the catalog alias run from a URL. Every
+ * script that compiles lib/ reads it as UTF-8.
+ */
 class SourcesListTest {
+    /**
+     * lib/ holds non-ASCII text, and javac reads sources in the platform charset unless told: under LANG=C on JDK 17
+     * that is ASCII, so a script without {@code -encoding UTF-8} would build other strings than prdiff.java does.
+     */
+    @Test
+    void everyScriptThatCompilesLibReadsItAsUtf8() throws IOException {
+        Path root = RepoRoot.find();
+        for (String script : List.of("prdiff.java", "mcp-shim.java", "tests/RunTests.java")) {
+            List<String> options = Files.readAllLines(root.resolve(script)).stream()
+                    .filter(l -> l.startsWith("//JAVAC_OPTIONS ")).toList();
+            assertEquals(1, options.stream().filter(l -> (l + " ").contains(" -encoding UTF-8 ")).count(),
+                    script + ": " + options);
+        }
+    }
+
     @Test
     void everyLibFileIsListedOnceAndNothingElse() throws IOException {
         Path lib = RepoRoot.find().resolve("lib");
