@@ -309,4 +309,35 @@ class KeptGitDirTest {
                 + " is not used: " + cache + " is writable by others (mode 770)"), res.stderr());
         assertEquals(List.of(""), tree(cache), "nothing made in it");
     }
+
+    /**
+     * A kept scratch directory carries its key (the object store it borrows, in objects/info/alternates): two
+     * repositories' directories swapped under each other's names are not used by a later process, which answers
+     * from scratch directories of its own.
+     */
+    @Test
+    void aScratchDirectoryUnderAnotherStoresNameIsNotUsed() throws Exception {
+        try (TempRepo other = TempRepo.init()) {
+            other.write("o.txt", "one\n");
+            String o1 = other.commit("o1");
+            other.write("o.txt", "two\n");
+            String otherRange = o1 + ".." + other.commit("o2");
+            Map<String, String> env = caching(cache);
+            PrdiffCli.ok(env, "-C", r.dir().toString(), range, "--file", "a.txt");
+            PrdiffCli.ok(env, "-C", other.dir().toString(), otherRange);
+            List<Path> scratch = scratchDirs(cache.resolve("prdiff/git-v1"));
+            assertEquals(2, scratch.size(), scratch.toString());
+            Path aside = scratch.get(0).resolveSibling("aside");
+            Files.move(scratch.get(0), aside);
+            Files.move(scratch.get(1), scratch.get(0));
+            Files.move(aside, scratch.get(1));
+
+            Proc.Result mine = PrdiffCli.spawn(env, r.dir(), range, "--file", "a.txt");
+            assertEquals(0, mine.exit(), mine.stderr());
+            assertArrayEquals(oracle(r, range, "a.txt"), mine.stdout());
+            Proc.Result theirs = PrdiffCli.spawn(env, other.dir(), otherRange);
+            assertEquals(0, theirs.exit(), theirs.stderr());
+            assertArrayEquals(oracle(other, otherRange), theirs.stdout());
+        }
+    }
 }
