@@ -217,7 +217,36 @@ class KeptGitDirTest {
     @Test
     void aKeptDirectoryReplacedUnderARunningProcessIsRefusedAtTheNextUse() throws Exception {
         plantedBetweenTwoCalls((prdiffFolder, planted) -> Files.setPosixFilePermissions(prdiffFolder,
-                PosixFilePermissions.fromString("rwxrwxrwx")), "writable by others");
+                PosixFilePermissions.fromString("rwxrwxrwx")), "writable by others", this::cli);
+    }
+
+    /** The same under a running MCP server: its second get_diff is git's, with the note in the result's notices. */
+    @Test
+    void aKeptDirectoryReplacedUnderARunningMcpServerIsRefusedAtItsNextCall() throws Exception {
+        try (McpSession s = McpSession.initialized(McpSession.config(r.dir()).withEnv(caching(cache)))) {
+            plantedBetweenTwoCalls((prdiffFolder, planted) -> Files.setPosixFilePermissions(prdiffFolder,
+                    PosixFilePermissions.fromString("rwxrwxrwx")), "writable by others", range -> {
+                int dots = range.indexOf("..");
+                com.fasterxml.jackson.databind.JsonNode result = s.callResult("get_diff", McpToolsTest.args(
+                        "repo_path", r.dir().toString(), "base", range.substring(0, dots),
+                        "head", range.substring(dots + 2), "path", "a.txt"));
+                return new Answer(McpToolsTest.text(result).getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                        result.path("_meta").toString());
+            });
+        }
+    }
+
+    /** One call's diff, and its notes (stderr, or the MCP result's _meta). */
+    private record Answer(byte[] diff, String notes) {}
+
+    /** Makes one call for {@code range} (two commits, the first an ancestor of the second) and a.txt. */
+    private interface Caller {
+        Answer call(String range) throws Exception;
+    }
+
+    private Answer cli(String range) {
+        Proc.Result res = PrdiffCli.ok(caching(cache), "-C", r.dir().toString(), range, "--file", "a.txt");
+        return new Answer(res.stdout(), res.stderr());
     }
 
     /** The same, with the planted folder another user's (as root: given to uid 65534) and the path closed again. */
@@ -231,17 +260,15 @@ class KeptGitDirTest {
                     Files.setAttribute(p, "unix:uid", 65534, LinkOption.NOFOLLOW_LINKS);
                 }
             }
-        }, "belongs to another user (uid 65534)");
+        }, "belongs to another user (uid 65534)", this::cli);
     }
 
-    private void plantedBetweenTwoCalls(Planting planting, String reason) throws Exception {
+    private void plantedBetweenTwoCalls(Planting planting, String reason, Caller caller) throws Exception {
         // a .gitattributes in the head's tree: the generated-files check then reads an index in the scratch directory
         r.write(".gitattributes", "*.lock linguist-generated\n").write("a.txt", Fixtures.lines("c", 5));
         String range = this.range.substring(0, this.range.indexOf("..")) + ".." + r.commit("c");
-        Map<String, String> env = caching(cache);
         byte[] expected = oracle(r, range, "a.txt");
-        Proc.Result first = PrdiffCli.ok(env, "-C", r.dir().toString(), range, "--file", "a.txt");
-        assertArrayEquals(expected, first.stdout());
+        assertArrayEquals(expected, caller.call(range).diff());
         Path prdiffFolder = cache.resolve("prdiff");
         Path kept = prdiffFolder.resolve("git-v1");
         Path scratch = scratchDirs(kept).get(0);
@@ -264,11 +291,11 @@ class KeptGitDirTest {
             Files.move(planted, kept);
             planting.after(prdiffFolder, kept);
 
-            Proc.Result second = PrdiffCli.ok(env, "-C", r.dir().toString(), range, "--file", "a.txt");
-            assertArrayEquals(expected, second.stdout(), second.stderr());
+            Answer second = caller.call(range);
+            assertArrayEquals(expected, second.diff(), second.notes());
             assertEquals(List.of(), markers.described(), "a program named by the planted config ran");
-            assertTrue(second.stderr().contains("prdiff: note: prdiff's cache folder " + kept + " is not used: ")
-                    && second.stderr().contains(reason), second.stderr());
+            assertTrue(second.notes().contains("note: prdiff's cache folder " + kept + " is not used: ")
+                    && second.notes().contains(reason), second.notes());
         }
     }
 
@@ -281,5 +308,36 @@ class KeptGitDirTest {
         assertTrue(res.stderr().contains("prdiff: note: prdiff's cache folder " + cache.resolve("prdiff/git-v1")
                 + " is not used: " + cache + " is writable by others (mode 770)"), res.stderr());
         assertEquals(List.of(""), tree(cache), "nothing made in it");
+    }
+
+    /**
+     * A kept scratch directory carries its key (the object store it borrows, in objects/info/alternates): two
+     * repositories' directories swapped under each other's names are not used by a later process, which answers
+     * from scratch directories of its own.
+     */
+    @Test
+    void aScratchDirectoryUnderAnotherStoresNameIsNotUsed() throws Exception {
+        try (TempRepo other = TempRepo.init()) {
+            other.write("o.txt", "one\n");
+            String o1 = other.commit("o1");
+            other.write("o.txt", "two\n");
+            String otherRange = o1 + ".." + other.commit("o2");
+            Map<String, String> env = caching(cache);
+            PrdiffCli.ok(env, "-C", r.dir().toString(), range, "--file", "a.txt");
+            PrdiffCli.ok(env, "-C", other.dir().toString(), otherRange);
+            List<Path> scratch = scratchDirs(cache.resolve("prdiff/git-v1"));
+            assertEquals(2, scratch.size(), scratch.toString());
+            Path aside = scratch.get(0).resolveSibling("aside");
+            Files.move(scratch.get(0), aside);
+            Files.move(scratch.get(1), scratch.get(0));
+            Files.move(aside, scratch.get(1));
+
+            Proc.Result mine = PrdiffCli.spawn(env, r.dir(), range, "--file", "a.txt");
+            assertEquals(0, mine.exit(), mine.stderr());
+            assertArrayEquals(oracle(r, range, "a.txt"), mine.stdout());
+            Proc.Result theirs = PrdiffCli.spawn(env, other.dir(), otherRange);
+            assertEquals(0, theirs.exit(), theirs.stderr());
+            assertArrayEquals(oracle(other, otherRange), theirs.stdout());
+        }
     }
 }

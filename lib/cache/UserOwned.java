@@ -67,11 +67,6 @@ public final class UserOwned {
         static final Folder MISSING = new Folder(false, null, null);
     }
 
-    /** A regular file, not a link, of this process's user; false when it is none, or cannot be read. */
-    public static boolean file(Path file) {
-        return is(file, REGULAR_FILE, false);
-    }
-
     /** A directory, not a link, of this process's user, that no one else may enter. */
     public static boolean privateDirectory(Path dir) {
         return is(dir, DIRECTORY, true);

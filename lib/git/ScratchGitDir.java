@@ -135,19 +135,15 @@ final class ScratchGitDir {
     }
 
     /**
-     * Whether {@code dir} is what {@link #fill} makes for {@code objects} and {@code config} and nothing else: its key
-     * (the borrowed store, the object format) is in its files, and a directory found under a name is used only when
-     * it is that name's.
+     * Whether {@code dir} is what {@link #fill} makes for {@code objects} and {@code config}: its key (the borrowed
+     * store, the object format) is in its files, so a directory found under a name is used only when it is that
+     * name's; and nothing else is at its top (no {@code info/}, {@code hooks/}, {@code packed-refs}).
      */
     static boolean holdsExactly(Path dir, Path objects, String config) {
         try {
             return text(dir.resolve("HEAD")).equals(HEAD) && text(dir.resolve("config")).equals(config)
                     && text(dir.resolve("objects/info/alternates")).equals(objects + "\n")
-                    && names(dir).equals(java.util.Set.of("HEAD", "config", "objects", "refs"))
-                    && names(dir.resolve("objects")).equals(java.util.Set.of("info"))
-                    && names(dir.resolve("objects/info")).equals(java.util.Set.of("alternates"))
-                    && names(dir.resolve("refs")).equals(java.util.Set.of("heads"))
-                    && names(dir.resolve("refs/heads")).isEmpty();
+                    && names(dir).equals(java.util.Set.of("HEAD", "config", "objects", "refs"));
         } catch (IOException | RuntimeException e) {
             return false;
         }
