@@ -8,8 +8,10 @@ import java.util.UUID;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A repository whose work-tree diff hangs: git asks the fsmonitor hook which files changed, and the hook
- * sleeps. A marker unique to this repository finds the hook's shell among this JVM's descendants.
+ * A repository whose work-tree diff hangs: git runs the clean filter its attributes name on the changed file,
+ * and the filter sleeps (prdiff turns a repository's fsmonitor and hooks off, but a filter of your own repository
+ * runs as it does for git diff). A marker unique to this repository finds the filter's shell among this JVM's
+ * descendants.
  */
 public final class HangingRepo implements AutoCloseable {
     static final Duration WAIT = Duration.ofSeconds(10);
@@ -22,32 +24,33 @@ public final class HangingRepo implements AutoCloseable {
         repo.write("a.txt", "a\n");
         repo.commit("a");
         repo.write("a.txt", "dirty\n");
-        repo.git("config", "core.fsmonitor", "sleep 30; : " + marker);
+        repo.write(".git/info/attributes", "a.txt filter=hang\n");
+        repo.git("config", "filter.hang.clean", "sleep 30; : " + marker);
     }
 
     public static HangingRepo create() {
         return new HangingRepo();
     }
 
-    /** Waits for the hook to run; returns the git process that started it and everything below that git. */
+    /** Waits for the filter to run; returns the git process that started it and everything below that git. */
     public List<ProcessHandle> awaitGit() throws InterruptedException {
         long deadline = System.nanoTime() + WAIT.toNanos();
         while (System.nanoTime() < deadline) {
-            var hook = ProcessHandle.current().descendants()
+            var filter = ProcessHandle.current().descendants()
                     .filter(p -> p.info().commandLine().orElse("").contains(marker))
                     .findFirst();
-            if (hook.isPresent()) {
-                ProcessHandle git = hook.get().parent().orElseThrow();
+            if (filter.isPresent()) {
+                ProcessHandle git = filter.get().parent().orElseThrow();
                 assertTrue(git.info().command().orElse("").endsWith("git"), git.info().toString());
                 List<ProcessHandle> tree = new ArrayList<>(List.of(git));
                 git.descendants().forEach(tree::add);
-                assertTrue(tree.size() >= 2, "git and its hook");
-                assertTrue(tree.stream().allMatch(ProcessTable::running), "git and its hook are running");
+                assertTrue(tree.size() >= 2, "git and its filter");
+                assertTrue(tree.stream().allMatch(ProcessTable::running), "git and its filter are running");
                 return tree;
             }
             Thread.sleep(20);
         }
-        throw new AssertionError("git never reached the fsmonitor hook");
+        throw new AssertionError("git never reached the clean filter");
     }
 
     /**
