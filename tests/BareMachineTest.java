@@ -59,7 +59,7 @@ class BareMachineTest {
         while (m.find()) {
             names.add(m.group(1));
         }
-        Matcher partly = Pattern.compile("the gh cases of ([^,|]*)").matcher(rows);
+        Matcher partly = Pattern.compile("the gh cases of ((?:`\\w+Test`(?:, | and )?)+)").matcher(rows);
         while (partly.find()) {
             Matcher name = Pattern.compile("`(\\w+Test)`").matcher(partly.group(1));
             while (name.find()) {
