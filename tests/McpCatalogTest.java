@@ -5,7 +5,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import dev.prdiff.core.Json;
 import support.OpenApiDocument;
+import support.RepoRoot;
 import support.TempRepo;
 
 import java.util.ArrayList;
@@ -53,6 +55,22 @@ class McpCatalogTest {
             }
         }
         throw new AssertionError("tools/list has no " + name + ": " + listed);
+    }
+
+    /** The text a client shows for the server (its instructions) and the catalog alias's description name every tool. */
+    @Test
+    void theInstructionsAndTheCatalogNameEveryTool() throws java.io.IOException {
+        String instructions;
+        try (McpSession s = McpSession.start(McpSession.config(repo.dir()))) {
+            instructions = s.request("initialize", McpSession.initializeParams("2025-06-18"))
+                    .path("result").path("instructions").asText();
+        }
+        String catalog = Json.MAPPER.readTree(RepoRoot.find().resolve("jbang-catalog.json").toFile())
+                .path("aliases").path("prdiff-mcp").path("description").asText();
+        for (String tool : TOOLS) {
+            assertTrue(instructions.contains(tool), tool + " is not in the instructions: " + instructions);
+            assertTrue(catalog.contains(tool), tool + " is not in the catalog's description: " + catalog);
+        }
     }
 
     @Test

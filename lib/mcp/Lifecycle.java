@@ -21,8 +21,9 @@ final class Lifecycle {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final String INSTRUCTIONS = "Read-only, hermetic diffs. get_pull_request_diff for a GitHub pull "
             + "request (sha pins it to a commit, computed from git objects only); get_diff, get_commit_diff and "
-            + "get_changed_files for a local repository (repo_path, default: the server's directory). Call "
-            + "get_changed_files or files_only first on large changes, then ask for the files you need.";
+            + "get_changed_files for a local repository (repo_path, default: the server's directory); "
+            + "get_file_at_sha and grep_at_sha read a file or search at a commit. Call get_changed_files or "
+            + "files_only first on large changes, then ask for the files you need.";
 
     private final PrintStream log;
     private String negotiatedVersion;
