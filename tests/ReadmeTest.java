@@ -31,6 +31,21 @@ class ReadmeTest {
         return commands;
     }
 
+    /** The Layout table names every package folder under lib/ (lib/cache was once left out). */
+    @Test
+    void theLayoutNamesEveryPackage() throws Exception {
+        String readme = Files.readString(ROOT.resolve("README.md"));
+        String layout = readme.substring(readme.indexOf("## Layout"));
+        try (var folders = Files.list(ROOT.resolve("lib"))) {
+            List<Path> packages = folders.filter(Files::isDirectory).toList();
+            assertTrue(packages.size() >= 9, packages.toString());
+            for (Path p : packages) {
+                String row = "| `lib/" + p.getFileName() + "/` |";
+                assertTrue(layout.contains(row), "README's Layout has no row " + row);
+            }
+        }
+    }
+
     @Test
     void theFirstCommandRunsPrdiffsMainJobOnThisRepository() throws Exception {
         String[] argv = firstCommands().get(0).split("\\s+");
