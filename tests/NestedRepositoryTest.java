@@ -206,6 +206,9 @@ class NestedRepositoryTest {
 
     static Map<String, String> ghEnv() {
         Map<String, String> env = NeutralGit.env();
+        // NeutralGit's HOME does not exist; caches go to a folder of this run's own, so a root run of the suite
+        // never makes /nonexistent/.cache, which a later run as another user would see (and note) as root's.
+        env.put("XDG_CACHE_HOME", TempDirs.create("nested-cache-").toString());
         env.put("GH_CONFIG_DIR", ghConfig.toString());
         env.put("GH_PROMPT_DISABLED", "1");
         return env;
