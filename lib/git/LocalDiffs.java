@@ -487,25 +487,16 @@ public final class LocalDiffs {
 
     /**
      * One entry of GIT_ALTERNATE_OBJECT_DIRECTORIES, where a colon separates entries: a path holding one (or
-     * starting with a quote) is C-quoted, which git unquotes.
+     * starting with a quote) is written in git's C-quoted form ({@link dev.prdiff.core.PathBytes#quoted}, in quotes
+     * even when nothing in it needs escaping), which git unquotes.
      */
     static String alternate(Path objects) {
         String path = objects.toString();
         if (!path.contains(":") && !path.startsWith("\"")) {
             return path;
         }
-        StringBuilder quoted = new StringBuilder("\"");
-        for (byte b : path.getBytes(StandardCharsets.UTF_8)) {
-            int c = b & 0xff;
-            if (c == '"' || c == '\\') {
-                quoted.append('\\').append((char) c);
-            } else if (c < 0x20 || c >= 0x7f) {
-                quoted.append(String.format("\\%03o", c));
-            } else {
-                quoted.append((char) c);
-            }
-        }
-        return quoted.append('"').toString();
+        String quoted = dev.prdiff.core.PathBytes.quoted(path);
+        return quoted.equals(path) ? "\"" + path + "\"" : quoted;
     }
 
     /**
