@@ -4,7 +4,6 @@ import dev.prdiff.cache.CacheFiles;
 import dev.prdiff.cache.DiskAnswers;
 import dev.prdiff.cache.UserOwned;
 import dev.prdiff.core.FileTrees;
-import dev.prdiff.core.SmallFiles;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -65,7 +64,7 @@ final class KeptGitDir {
         String id = root + "\0" + folder.fileKey();
         KeptGitDir kept = BY_FOLDER.get(id);
         if (kept == null) {
-            // made twice at worst, by threads that meet here: a loop and no lambda, as on every call's path
+            // made twice at worst, by threads that meet here
             BY_FOLDER.putIfAbsent(id, new KeptGitDir(root));
             kept = BY_FOLDER.get(id);
         }
@@ -190,7 +189,7 @@ final class KeptGitDir {
         byte[] content = config.getBytes(StandardCharsets.UTF_8);
         Path file = root.resolve("trust").resolve(DiskAnswers.nameOf(config) + ".gitconfig");
         try {
-            if (Arrays.equals(SmallFiles.read(file), content)) {
+            if (Arrays.equals(Files.readAllBytes(file), content)) {
                 return file;
             }
         } catch (IOException e) {

@@ -35,7 +35,7 @@ final class PrivateDir {
                 Runtime.getRuntime().addShutdownHook(new Thread(() -> FileTrees.deleteQuietly(root),
                         "prdiff-private-dir-cleanup"));
             } catch (IllegalStateException exiting) {
-                // made by Git.prepare's thread while a signal was ending the process
+                // made while a signal was ending the process
                 FileTrees.deleteQuietly(root);
                 throw new PrdiffException(ErrorCode.INTERNAL_ERROR, "prdiff is exiting", exiting);
             }
