@@ -6,7 +6,7 @@
 //RUNTIME_OPTIONS -Dfile.encoding=UTF-8
 //DEPS com.fasterxml.jackson.core:jackson-databind:2.20.1
 //DEPS com.fasterxml.jackson.dataformat:jackson-dataformat-yaml:2.20.1
-//DESCRIPTION prdiff's MCP server on stdio: get_pull_request_diff, get_diff, get_commit_diff, get_changed_files
+//DESCRIPTION prdiff's MCP server on stdio: get_pull_request_diff, get_diff, get_commit_diff, get_changed_files, get_file_at_sha, grep_at_sha
 //SOURCES lib/Sources.java
 //FILES openapi.yaml
 

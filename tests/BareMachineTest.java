@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The README's bare-machine recipe as a test: the classes its table says a machine without gh or Node.js skips are
+ * docs/testing.md's bare-machine recipe as a test: the classes its table says a machine without gh or Node.js skips are
  * run by RunTests in a JVM of its own whose PATH holds everything but gh, node and npm. They must skip, and nothing
  * may throw (a teardown closing a scenario that never started did). Classes of which only some cases need gh are
  * left out: their other cases run here anyway.
@@ -33,7 +33,7 @@ class BareMachineTest {
 
     @Test
     void theClassesThatNeedGhOrNodeSkipOnAMachineWithoutThem() throws IOException {
-        List<String> classes = classesTheReadmeSkips();
+        List<String> classes = classesTheSkipTableNames();
         assertTrue(classes.size() >= 10, classes.toString());
         Map<String, String> env = new HashMap<>(System.getenv());
         env.remove("PRDIFF_REQUIRE_ALL");
@@ -49,11 +49,11 @@ class BareMachineTest {
         assertFalse(out.contains("Exception"), out);
     }
 
-    /** The names in the README's "to run | install" table, but for the classes named as "the gh cases of". */
-    static List<String> classesTheReadmeSkips() throws IOException {
-        String readme = Files.readString(RepoRoot.find().resolve("README.md"));
-        int table = readme.indexOf("| to run | install |");
-        String rows = readme.substring(table, readme.indexOf("\n\n", table));
+    /** The names in docs/testing.md's "to run | install" table, but for the classes named as "the gh cases of". */
+    static List<String> classesTheSkipTableNames() throws IOException {
+        String testing = Files.readString(RepoRoot.find().resolve("docs/testing.md"));
+        int table = testing.indexOf("| to run | install |");
+        String rows = testing.substring(table, testing.indexOf("\n\n", table));
         Set<String> names = new LinkedHashSet<>();
         Matcher m = Pattern.compile("`(\\w+Test)`").matcher(rows);
         while (m.find()) {

@@ -57,7 +57,10 @@ class McpCatalogTest {
         throw new AssertionError("tools/list has no " + name + ": " + listed);
     }
 
-    /** The text a client shows for the server (its instructions) and the catalog alias's description name every tool. */
+    /**
+     * The text a client shows for the server (its instructions), the catalog alias's description and the script's
+     * //DESCRIPTION (what JBang shows) name every tool.
+     */
     @Test
     void theInstructionsAndTheCatalogNameEveryTool() throws java.io.IOException {
         String instructions;
@@ -67,9 +70,12 @@ class McpCatalogTest {
         }
         String catalog = Json.MAPPER.readTree(RepoRoot.find().resolve("jbang-catalog.json").toFile())
                 .path("aliases").path("prdiff-mcp").path("description").asText();
+        String script = java.nio.file.Files.readAllLines(RepoRoot.find().resolve("mcp-shim.java")).stream()
+                .filter(l -> l.startsWith("//DESCRIPTION ")).findFirst().orElse("");
         for (String tool : TOOLS) {
             assertTrue(instructions.contains(tool), tool + " is not in the instructions: " + instructions);
             assertTrue(catalog.contains(tool), tool + " is not in the catalog's description: " + catalog);
+            assertTrue(script.contains(tool), tool + " is not in mcp-shim.java's //DESCRIPTION: " + script);
         }
     }
 

@@ -1,6 +1,7 @@
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
+import dev.prdiff.core.ErrorCode;
 import support.Proc;
 import support.RepoRoot;
 
@@ -10,11 +11,16 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The README's first two commands: the main job works as written, and CI runs exactly the test command. */
+/**
+ * The README: its first two commands (the main job works as written, and CI runs exactly the test command), its
+ * length, its error table, its install catalog and its MCP configs.
+ */
 class ReadmeTest {
     static final Path ROOT = RepoRoot.find();
 
@@ -29,21 +35,6 @@ class ReadmeTest {
             commands.add((comment >= 0 ? line.substring(0, comment) : line).trim());
         }
         return commands;
-    }
-
-    /** The Layout table names every package folder under lib/ (lib/cache was once left out). */
-    @Test
-    void theLayoutNamesEveryPackage() throws Exception {
-        String readme = Files.readString(ROOT.resolve("README.md"));
-        String layout = readme.substring(readme.indexOf("## Layout"));
-        try (var folders = Files.list(ROOT.resolve("lib"))) {
-            List<Path> packages = folders.filter(Files::isDirectory).toList();
-            assertTrue(packages.size() >= 9, packages.toString());
-            for (Path p : packages) {
-                String row = "| `lib/" + p.getFileName() + "/` |";
-                assertTrue(layout.contains(row), "README's Layout has no row " + row);
-            }
-        }
     }
 
     @Test
@@ -94,27 +85,52 @@ class ReadmeTest {
         assertTrue(readme.contains("claude mcp add prdiff -- jbang prdiff-mcp@"), "the Claude Code command");
     }
 
+    /** The README is what a user reads first: the rest lives in docs/. */
+    @Test
+    void theReadmeIsAtMost300Lines() throws Exception {
+        List<String> lines = Files.readAllLines(ROOT.resolve("README.md"));
+        assertTrue(lines.size() <= 300, "README.md has " + lines.size() + " lines; move detail to docs/");
+    }
+
+    /** The error table names every ErrorCode, in its order, and nothing else. */
+    @Test
+    void theErrorTableNamesEveryCode() throws Exception {
+        String readme = Files.readString(ROOT.resolve("README.md"));
+        int table = readme.indexOf("| code | when |");
+        assertTrue(table >= 0, "the README has the table of error codes");
+        String rows = readme.substring(table, (readme + "\n\n").indexOf("\n\n", table));
+        List<String> named = new ArrayList<>();
+        Matcher m = Pattern.compile("(?m)^\\| `([A-Z_]+)` \\|").matcher(rows);
+        while (m.find()) {
+            named.add(m.group(1));
+        }
+        List<String> codes = new ArrayList<>();
+        for (ErrorCode code : ErrorCode.values()) {
+            codes.add(code.name());
+        }
+        assertEquals(codes, named);
+    }
+
     /**
-     * Every test class that runs gh or the Node MCP client (through the GitHub stand-in, the pull request fixtures or
-     * McpClientNode) is named in the README's table of what a machine without them skips.
+     * The catalog an organization puts in its jbang-catalog repository has this repository's aliases, each naming
+     * the raw URL of the script this repository's own catalog names.
      */
     @Test
-    void theSkipTableNamesEveryClassThatNeedsGhOrNode() throws Exception {
-        String readme = Files.readString(ROOT.resolve("README.md"));
-        int table = readme.indexOf("| to run | install |");
-        assertTrue(table >= 0, "the README has the table of skipped tests");
-        String rows = readme.substring(table, readme.indexOf("\n\n", table));
-        List<String> missing = new ArrayList<>();
-        try (var tests = Files.list(ROOT.resolve("tests"))) {
-            for (Path test : tests.filter(p -> p.getFileName().toString().endsWith("Test.java")).sorted().toList()) {
-                String source = Files.readString(test);
-                String name = test.getFileName().toString().replace(".java", "");
-                boolean needs = source.matches("(?s).*\\b(GitHubStandIn|PullRequestFixture|PullRequestScenario|McpClientNode)\\b.*");
-                if (needs && !name.equals("ReadmeTest") && !rows.contains("`" + name + "`")) {
-                    missing.add(name);
-                }
-            }
+    void theOrganizationsCatalogPointsAtThisRepositorysScripts() throws Exception {
+        ObjectMapper mapper = new ObjectMapper();
+        JsonNode own = mapper.readTree(ROOT.resolve("jbang-catalog.json").toFile()).get("aliases");
+        JsonNode org = mapper.readTree(OrgCatalogLaunchTest.readmeCatalog()).get("aliases");
+        List<String> ownNames = new ArrayList<>();
+        own.fieldNames().forEachRemaining(ownNames::add);
+        List<String> orgNames = new ArrayList<>();
+        org.fieldNames().forEachRemaining(orgNames::add);
+        assertEquals(ownNames, orgNames);
+        for (String name : ownNames) {
+            assertEquals(OrgCatalogLaunchTest.RAW + own.get(name).get("script-ref").asText(),
+                    org.get(name).get("script-ref").asText(), name);
+            assertEquals(own.get(name).get("description"), org.get(name).get("description"), name);
         }
-        assertEquals(List.of(), missing, "test classes that skip without gh or node but are not in the README's table");
+        String readme = Files.readString(ROOT.resolve("README.md"));
+        assertTrue(readme.contains("jbang prdiff@ORG 10745 --files-only"), "the install section's form");
     }
 }

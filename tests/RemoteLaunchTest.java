@@ -1,26 +1,21 @@
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import support.Fixtures;
+import support.LoopbackFiles;
 import support.Proc;
 import support.RepoRoot;
 import support.TempRepo;
 import support.TempDirs;
 
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -33,26 +28,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class RemoteLaunchTest {
     static final Path ROOT = RepoRoot.find();
-    static HttpServer server;
+    static LoopbackFiles files;
     static Path jbangDir;
     static TempRepo repo;
     static String range;
 
     @BeforeAll
-    static void serveTheRepository() throws IOException {
-        Set<String> tracked = Set.copyOf(List.of(Proc.run(List.of("git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"), ROOT, Map.of("PATH", System.getenv("PATH")),
-                Duration.ofSeconds(30)).out().split("\0")));
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext("/", exchange -> {
-            String path = exchange.getRequestURI().getPath().substring(1);
-            byte[] body = tracked.contains(path) ? Files.readAllBytes(ROOT.resolve(path)) : null;
-            exchange.sendResponseHeaders(body == null ? 404 : 200, body == null ? -1 : body.length);
-            if (body != null) {
-                exchange.getResponseBody().write(body);
-            }
-            exchange.close();
-        });
-        server.start();
+    static void serveTheRepository() {
+        files = LoopbackFiles.publish(ROOT);
         jbangDir = TempDirs.create("prdiff-jbang-dir-");
         Proc.Result trust = jbang("trust", "add", base());
         assertEquals(0, trust.exit(), trust.stderr());
@@ -63,12 +46,12 @@ class RemoteLaunchTest {
 
     @AfterAll
     static void stop() {
-        server.stop(0);
+        files.close();
         repo.close();
     }
 
     static String base() {
-        return "http://127.0.0.1:" + server.getAddress().getPort() + "/";
+        return files.base();
     }
 
     static Proc.Result jbang(String... args) {

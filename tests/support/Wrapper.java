@@ -17,7 +17,14 @@ public final class Wrapper {
 
     /** {@code ROOT/jbang SCRIPT ARGS...} in ROOT; stdin null for none; past {@link #TIMEOUT} the test fails. */
     public static Proc.Result run(Path root, Path script, List<String> args, Map<String, String> env, byte[] stdin) {
-        List<String> argv = new ArrayList<>(List.of(root.resolve("jbang").toString(), script.toString()));
+        List<String> words = new ArrayList<>(List.of(script.toString()));
+        words.addAll(args);
+        return jbang(root, words, env, stdin);
+    }
+
+    /** {@code ROOT/jbang ARGS...} in ROOT (a URL or an alias as JBang takes them); as {@link #run}. */
+    public static Proc.Result jbang(Path root, List<String> args, Map<String, String> env, byte[] stdin) {
+        List<String> argv = new ArrayList<>(List.of(root.resolve("jbang").toString()));
         argv.addAll(args);
         Proc.Result r = Proc.attempt(argv, root, env, stdin, TIMEOUT);
         if (r.timedOut()) {
