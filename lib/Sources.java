@@ -1,6 +1,8 @@
 // The shared code every entry point (prdiff.java, mcp-shim.java, tests/RunTests.java) compiles in.
 // One line per file, no globs: JBang cannot expand a glob when the script runs from a URL (the catalog alias).
 // SourcesListTest checks that every file under lib/ is listed.
+//SOURCES core/CacheFolder.java
+//SOURCES core/CacheNotes.java
 //SOURCES core/CdsTraining.java
 //SOURCES core/ErrorCode.java
 //SOURCES core/Version.java
@@ -10,6 +12,7 @@
 //SOURCES core/Json.java
 //SOURCES core/Messages.java
 //SOURCES core/Pagination.java
+//SOURCES core/PrivateFolder.java
 //SOURCES core/PathBytes.java
 //SOURCES core/PrdiffException.java
 //SOURCES core/SmallFiles.java
@@ -36,8 +39,8 @@
 //SOURCES git/GitEnvironment.java
 //SOURCES git/Interdiff.java
 //SOURCES git/GrepQuery.java
-//SOURCES git/KeptAnswers.java
-//SOURCES git/KeptGitDir.java
+//SOURCES git/MemoryAnswers.java
+//SOURCES git/DiskWorkspace.java
 //SOURCES git/LocalDiffs.java
 //SOURCES git/MissingObjects.java
 //SOURCES git/NestedGitDir.java
@@ -48,7 +51,7 @@
 //SOURCES git/ExactRenames.java
 //SOURCES git/PathLimit.java
 //SOURCES git/PrivateIndex.java
-//SOURCES git/PrivateDir.java
+//SOURCES git/PrivateWorkspace.java
 //SOURCES git/RawNumstat.java
 //SOURCES git/RenamePairs.java
 //SOURCES git/RenamePasses.java
@@ -66,12 +69,10 @@
 //SOURCES github/PullRequestFetch.java
 //SOURCES github/PullRequestInfo.java
 //SOURCES github/PullRequests.java
-//SOURCES cache/CacheFiles.java
-//SOURCES cache/CacheNotes.java
+//SOURCES cache/DiskEntries.java
 //SOURCES cache/DiskAnswers.java
-//SOURCES cache/MemoryCache.java
-//SOURCES cache/PullRequestDiffCache.java
-//SOURCES cache/UserOwned.java
+//SOURCES cache/PullRequestMemoryCache.java
+//SOURCES cache/PullRequestDiskCache.java
 //SOURCES app/CdsRehearsal.java
 //SOURCES app/CommandLineCalls.java
 //SOURCES app/DiffAhead.java

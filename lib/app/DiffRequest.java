@@ -1,6 +1,6 @@
 package dev.prdiff.app;
 
-import dev.prdiff.cache.MemoryCache;
+import dev.prdiff.cache.PullRequestMemoryCache;
 import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.shape.OutputShape;
@@ -47,7 +47,7 @@ public record DiffRequest(
         boolean noFetch,
         Map<String, String> env,
         boolean dirGiven,
-        MemoryCache memory,
+        PullRequestMemoryCache memory,
         boolean strict,
         boolean pathsFromDir,
         OutputShape shape,
@@ -66,7 +66,7 @@ public record DiffRequest(
 
     /** As the MCP tools build it: repo-relative paths, never strict. */
     public DiffRequest(Target target, List<String> files, Path dir, Duration timeout, String repo, String sha,
-            String baseSha, boolean noFetch, Map<String, String> env, boolean dirGiven, MemoryCache memory) {
+            String baseSha, boolean noFetch, Map<String, String> env, boolean dirGiven, PullRequestMemoryCache memory) {
         this(target, files, dir, timeout, repo, sha, baseSha, noFetch, env, dirGiven, memory, false, false,
                 OutputShape.NONE, null, false, Refetch.PLAIN, null, false);
     }

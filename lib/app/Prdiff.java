@@ -1,6 +1,6 @@
 package dev.prdiff.app;
 
-import dev.prdiff.cache.CacheNotes;
+import dev.prdiff.core.CacheNotes;
 import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.FileEntry;
 import dev.prdiff.core.FileList;
@@ -240,7 +240,7 @@ public final class Prdiff {
         try {
             return new PullRequestDiffs(request, pr).info();
         } finally {
-            dev.prdiff.cache.UserOwned.newUse(); // the next call checks the cache folders anew
+            dev.prdiff.core.PrivateFolder.newUse(); // the next call checks the cache folders anew
         }
     }
 

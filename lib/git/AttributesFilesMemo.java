@@ -8,12 +8,12 @@ import java.util.function.BooleanSupplier;
  * for good, so the answer never changes; symbolic names and abbreviated ids are never kept (they can move).
  */
 final class AttributesFilesMemo {
-    private static final KeptAnswers<Boolean> ANSWERS = new KeptAnswers<>(4096);
+    private static final MemoryAnswers<Boolean> ANSWERS = new MemoryAnswers<>(4096);
 
     private AttributesFilesMemo() {}
 
     static boolean present(ScratchGitDir scratch, String commit, BooleanSupplier compute) {
-        return ANSWERS.get(KeptAnswers.key(scratch, List.of(commit)), compute::getAsBoolean);
+        return ANSWERS.get(MemoryAnswers.key(scratch, List.of(commit)), compute::getAsBoolean);
     }
 
     /** How many answers are kept; for tests that check what is (and is not) remembered. */

@@ -43,7 +43,7 @@ final class Discovery {
      */
     static Found find(Path dir, Map<String, String> inherited, Duration timeout, List<String> revisions) {
         boolean strictFirst = !looksLikeGitDir(dir);
-        Map<String, String> env = strictFirst ? GitEnvironment.strictRepository(inherited, KeptGitDir.emptyHome(inherited))
+        Map<String, String> env = strictFirst ? GitEnvironment.strictRepository(inherited, DiskWorkspace.emptyHome(inherited))
                 : usersTrust(inherited, timeout);
         while (true) {
             String[] kept = OpenedRepositories.get(dir, env);
@@ -72,7 +72,7 @@ final class Discovery {
     /** The repository environment under the user's own trust settings. */
     private static Map<String, String> usersTrust(Map<String, String> inherited, Duration timeout) {
         return GitEnvironment.repository(inherited, TrustSettings.configFile(inherited, timeout),
-                KeptGitDir.emptyHome(inherited));
+                DiskWorkspace.emptyHome(inherited));
     }
 
     private static Command probe(Path dir, Map<String, String> env, Duration timeout, List<String> revisions) {

@@ -39,7 +39,7 @@ public final class Git {
     private volatile Map<String, String> objectsEnv;
     private final Map<String, String> inheritedEnv;
     /** The user's kept directory this git's commands use (HOME, scratch directory, trust config), or null. */
-    private volatile KeptGitDir kept;
+    private volatile DiskWorkspace kept;
     private final Map<String, String> resolved = new ConcurrentHashMap<>();
     private final String prefix;
     private final boolean bare;
@@ -57,7 +57,7 @@ public final class Git {
         this.repositoryEnv = repositoryEnv;
         this.objectsEnv = objectsEnv;
         this.inheritedEnv = inheritedEnv;
-        this.kept = KeptGitDir.holding(inheritedEnv, scratch.dir(), objectsEnv.get("HOME"),
+        this.kept = DiskWorkspace.holding(inheritedEnv, scratch.dir(), objectsEnv.get("HOME"),
                 repositoryEnv.get("HOME"), repositoryEnv.get("GIT_CONFIG_GLOBAL"));
     }
 
@@ -68,15 +68,15 @@ public final class Git {
      * HOME and trust config from then on.
      */
     private void checkKept() {
-        KeptGitDir k = kept;
-        if (k == null || KeptGitDir.forUser(inheritedEnv) == k) {
+        DiskWorkspace k = kept;
+        if (k == null || DiskWorkspace.forUser(inheritedEnv) == k) {
             return;
         }
         synchronized (this) {
             if (kept != k) {
                 return;
             }
-            Path home = PrivateDir.get().emptyHome();
+            Path home = PrivateWorkspace.get().emptyHome();
             if (k.holds(scratch.dir())) {
                 scratch = scratch.writable();
             }
@@ -126,7 +126,7 @@ public final class Git {
             processes.setDaemon(true);
             processes.start();
             try {
-                KeptGitDir.emptyHome(inherited);
+                DiskWorkspace.emptyHome(inherited);
                 if (open == null) {
                     TrustSettings.prepare(inherited);
                 }
@@ -221,7 +221,7 @@ public final class Git {
         ScratchGitDir scratch = ScratchGitDir.forObjects(objects, lines[5].strip(), abs.resolve(lines[2]).normalize(),
                 inheritedEnv);
         Git git = new Git(abs, gitDir, objects, scratch, timeout, found.env(),
-                GitEnvironment.objects(inheritedEnv, KeptGitDir.emptyHome(inheritedEnv)), inheritedEnv, lines[3],
+                GitEnvironment.objects(inheritedEnv, DiskWorkspace.emptyHome(inheritedEnv)), inheritedEnv, lines[3],
                 lines[4].strip().equals("true"));
         if (found.revisions() != null) {
             git.take(range, found.revisions());
@@ -417,9 +417,9 @@ public final class Git {
         return CommitGraphMemo.mergeBases(scratch, a, b, compute);
     }
 
-    /** A {@link KeptAnswers} key for full ids in this repository's object store, else null. */
+    /** A {@link MemoryAnswers} key for full ids in this repository's object store, else null. */
     List<Object> keyOf(List<String> ids, Object... more) {
-        return KeptAnswers.key(scratch, ids, more);
+        return MemoryAnswers.key(scratch, ids, more);
     }
 
     /**

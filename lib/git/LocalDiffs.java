@@ -1,6 +1,7 @@
 package dev.prdiff.git;
 
 import dev.prdiff.core.ErrorCode;
+import dev.prdiff.core.PrivateFolder;
 import dev.prdiff.core.FileEntry;
 import dev.prdiff.core.PathBytes;
 import dev.prdiff.core.PrdiffException;
@@ -437,10 +438,10 @@ public final class LocalDiffs {
         Path list = null;
         Path objects = null;
         try {
-            Path dir = PrivateDir.ensureDir(PrivateDir.get().resolve("index"));
-            index = PrivateDir.newEntry(dir, "index-", "", false);
-            list = PrivateDir.newEntry(dir, "untracked-", "", false);
-            objects = PrivateDir.newEntry(dir, "objects-", "", true);
+            Path dir = PrivateFolder.made(PrivateWorkspace.get().resolve("index"));
+            index = PrivateFolder.newEntry(dir, "index-", "", false);
+            list = PrivateFolder.newEntry(dir, "untracked-", "", false);
+            objects = PrivateFolder.newEntry(dir, "objects-", "", true);
             Path userIndex = git.gitDir().resolve("index");
             if (Files.exists(userIndex)) {
                 // Its time too: git re-reads a file changed in the second the index was written ("racily clean")

@@ -31,19 +31,19 @@ final class PathLimit {
      * kept range costs its renames' records, not its whole file list, and a later file needs no whole-range pass.
      * Kept on disk for the user too ({@link Git#kept}), so that the next prdiff process needs no such pass either.
      */
-    private static final KeptAnswers<byte[]> PAIRS = new KeptAnswers<>(64);
+    private static final MemoryAnswers<byte[]> PAIRS = new MemoryAnswers<>(64);
 
     /**
      * Proven pathspecs (or none) for a few wanted paths between full commit ids: the proof reads only those ids'
      * trees, so it cannot change; an agent asking for the same file again skips the {@code --raw} checks. Kept
      * only for small selections and answers, which bounds the memory.
      */
-    private static final KeptAnswers<Optional<List<String>>> PROVEN = new KeptAnswers<>(4096);
+    private static final MemoryAnswers<Optional<List<String>>> PROVEN = new MemoryAnswers<>(4096);
     /**
      * Ranges for which a partnerless proof has held, or whose whole pass then failed (see
      * {@link #wholePairsUnlessPartnerless}).
      */
-    private static final KeptAnswers<Byte> PARTNERLESS = new KeptAnswers<>(64);
+    private static final MemoryAnswers<Byte> PARTNERLESS = new MemoryAnswers<>(64);
     private static final byte PROOF_HELD = 1;
     private static final byte PASS_FAILED = 2;
     static final int MAX_KEPT_PATHS = 64;

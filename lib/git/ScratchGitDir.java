@@ -1,7 +1,8 @@
 package dev.prdiff.git;
 
-import dev.prdiff.cache.DiskAnswers;
+import dev.prdiff.core.CacheFolder;
 import dev.prdiff.core.ErrorCode;
+import dev.prdiff.core.PrivateFolder;
 import dev.prdiff.core.PrdiffException;
 
 import java.io.IOException;
@@ -16,7 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * A private git directory with no config, refs, index, hooks or attributes of its own, which borrows one
  * repository's object store through {@code objects/info/alternates}. Git run here sees the repository's
  * objects and nothing of its setup: its diffs are those of a bare clone in an empty environment. Kept for the
- * user across processes ({@link KeptGitDir}) where it can be, since nothing git reads there changes; a shallow
+ * user across processes ({@link DiskWorkspace}) where it can be, since nothing git reads there changes; a shallow
  * repository's (its boundary is copied in, and moves) and one that objects are written into ({@link #writable})
  * are this process's own.
  */
@@ -58,7 +59,7 @@ final class ScratchGitDir {
                     + " or a leading quote: " + objects);
         }
         boolean shallow = shallowFile != null && Files.isRegularFile(shallowFile);
-        KeptGitDir keptDir = shallow ? null : KeptGitDir.forUser(env);
+        DiskWorkspace keptDir = shallow ? null : DiskWorkspace.forUser(env);
         String key = objects + "\0" + objectFormat + (keptDir == null ? "\0private" : "\0kept");
         ScratchGitDir scratch = BY_OBJECTS.get(key);
         if (!usable(scratch)) {
@@ -114,18 +115,18 @@ final class ScratchGitDir {
         }
     }
 
-    private static ScratchGitDir create(Path objects, String objectFormat, KeptGitDir keptDir) {
+    private static ScratchGitDir create(Path objects, String objectFormat, DiskWorkspace keptDir) {
         String config = config(objectFormat);
         if (keptDir != null) {
-            Path dir = keptDir.scratch(DiskAnswers.nameOf(objects + "\0" + objectFormat),
+            Path dir = keptDir.scratch(CacheFolder.entryName(objects + "\0" + objectFormat, ""),
                     made -> fill(made, objects, config), found -> holdsExactly(found, objects, config));
             if (dir != null) {
                 return new ScratchGitDir(dir, objects, objectFormat, true);
             }
         }
-        Path root = PrivateDir.ensureDir(PrivateDir.get().resolve("scratch"));
+        Path root = PrivateFolder.made(PrivateWorkspace.get().resolve("scratch"));
         try {
-            Path dir = PrivateDir.newEntry(root, "objects-", "", true);
+            Path dir = PrivateFolder.newEntry(root, "objects-", "", true);
             fill(dir, objects, config);
             return new ScratchGitDir(dir, objects, objectFormat, false);
         } catch (IOException e) {
@@ -168,8 +169,8 @@ final class ScratchGitDir {
     private static void fill(Path dir, Path objects, String config) throws IOException {
         // An unborn HEAD: a bare repository reads .gitattributes from HEAD's tree (git 2.43+), and there is none.
         Files.writeString(dir.resolve("HEAD"), HEAD);
-        PrivateDir.ensureDir(dir.resolve("refs/heads"));
-        PrivateDir.ensureDir(dir.resolve("objects/info"));
+        PrivateFolder.made(dir.resolve("refs/heads"));
+        PrivateFolder.made(dir.resolve("objects/info"));
         Files.writeString(dir.resolve("objects/info/alternates"), objects + "\n", StandardCharsets.UTF_8);
         Files.writeString(dir.resolve("config"), config);
     }
@@ -200,7 +201,7 @@ final class ScratchGitDir {
                 if (Files.isRegularFile(target) && java.util.Arrays.equals(boundary, Files.readAllBytes(target))) {
                     return;
                 }
-                Path tmp = PrivateDir.newEntry(dir, "shallow-", ".tmp", false);
+                Path tmp = PrivateFolder.newEntry(dir, "shallow-", ".tmp", false);
                 Files.write(tmp, boundary);
                 Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
                 shallowGeneration++;

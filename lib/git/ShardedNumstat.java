@@ -28,7 +28,7 @@ public final class ShardedNumstat {
      * Ranges between full commit ids already found smaller than the threshold: their size cannot change, so a
      * server asked again (an agent listing the same pull request) skips straight to the one-process listing.
      */
-    private static final KeptAnswers<Boolean> SMALL_RANGES = new KeptAnswers<>(4096);
+    private static final MemoryAnswers<Boolean> SMALL_RANGES = new MemoryAnswers<>(4096);
 
     private final Git git;
     private final List<String> revisions;

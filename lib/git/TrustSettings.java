@@ -2,6 +2,7 @@ package dev.prdiff.git;
 
 import dev.prdiff.cache.DiskAnswers;
 import dev.prdiff.core.ErrorCode;
+import dev.prdiff.core.PrivateFolder;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.exec.Command;
 import dev.prdiff.exec.Subprocess;
@@ -30,10 +31,10 @@ final class TrustSettings {
     private static final Map<List<String>, Written> FILES = new ConcurrentHashMap<>();
 
     /** A config file written, and the kept directory it is in (null for this process's own). */
-    private record Written(Path file, KeptGitDir kept) {
+    private record Written(Path file, DiskWorkspace kept) {
         /** Still there, and its kept directory still the one it was written in and usable (checked now). */
         boolean usable(Map<String, String> inherited) {
-            return Files.isRegularFile(file) && (kept == null || KeptGitDir.forUser(inherited) == kept);
+            return Files.isRegularFile(file) && (kept == null || DiskWorkspace.forUser(inherited) == kept);
         }
     }
 
@@ -162,7 +163,7 @@ final class TrustSettings {
 
     /** {@code git config --get-regexp} as the user's git sees it outside any repository. */
     private static Read read(Map<String, String> inherited, Duration timeout) {
-        Path outside = PrivateDir.ensureDir(PrivateDir.get().resolve("outside"));
+        Path outside = PrivateFolder.made(PrivateWorkspace.get().resolve("outside"));
         Map<String, String> env = new HashMap<>();
         for (String k : LOCATORS) {
             if (inherited.get(k) != null) {
@@ -210,13 +211,13 @@ final class TrustSettings {
             String name = entry.substring("safe.".length(), nl);
             config.append('\t').append(name).append(" = ").append(quote(entry.substring(nl + 1))).append('\n');
         }
-        KeptGitDir kept = KeptGitDir.forUser(inherited);
+        DiskWorkspace kept = DiskWorkspace.forUser(inherited);
         Path keptFile = kept == null ? null : kept.configFile(config.toString());
         if (keptFile != null) {
             return new Written(keptFile, kept);
         }
         try {
-            Path file = PrivateDir.newEntry(PrivateDir.get().resolve(""), "trust-", ".gitconfig", false);
+            Path file = PrivateFolder.newEntry(PrivateWorkspace.get().resolve(""), "trust-", ".gitconfig", false);
             Files.writeString(file, config, StandardCharsets.UTF_8);
             return new Written(file, null);
         } catch (IOException e) {

@@ -6,7 +6,7 @@ import dev.prdiff.app.DiffEnvelope;
 import dev.prdiff.app.DiffRequest;
 import dev.prdiff.app.Prdiff;
 import dev.prdiff.app.Target;
-import dev.prdiff.cache.MemoryCache;
+import dev.prdiff.cache.PullRequestMemoryCache;
 import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.FileList;
 import dev.prdiff.core.Json;
@@ -39,7 +39,7 @@ final class DiffTools {
     private final Map<String, String> env;
     private final PrintStream log;
     /** A server lives long and agents read pull requests file by file: their diffs stay in memory too. */
-    private final MemoryCache memory = new MemoryCache();
+    private final PullRequestMemoryCache memory = new PullRequestMemoryCache();
     /** These tools' handlers, and those of {@link ReadTools} (reads at a commit), which run under the same rules. */
     private final Map<String, Function<JsonNode, ObjectNode>> handlers = new java.util.HashMap<>();
 

@@ -2,7 +2,7 @@ package dev.prdiff.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.prdiff.cache.UserOwned;
+import dev.prdiff.core.PrivateFolder;
 
 import java.io.PrintStream;
 import java.time.Duration;
@@ -133,7 +133,7 @@ final class ToolCalls {
             ObjectNode result = null;
             RpcError failure = null;
             try {
-                UserOwned.newUse(); // each call checks the cache folders anew
+                PrivateFolder.newUse(); // each call checks the cache folders anew
                 result = work.get();
             } catch (RuntimeException | Error e) {
                 // FutureTask would keep this to itself and the request would never be answered.

@@ -1,4 +1,4 @@
-package dev.prdiff.cache;
+package dev.prdiff.core;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,7 +16,8 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Whether a cache's folder or file is this user's own and no one else's to change. The caches live where the
+ * The one helper for prdiff's private folders: it makes them (0700, see {@link #make}, {@link #newEntry}) and says
+ * whether a folder or file is this user's own and no one else's to change. The caches live where the
  * environment says ({@code XDG_CACHE_HOME}, {@code PRDIFF_CACHE_DIR}), which may be a folder that others can write
  * to; an entry put there by someone else could change what prdiff prints, and a scratch git directory put there
  * could run a program as the user. The user is the owner of {@code /proc/self} (Linux), else the owner of Java's
@@ -33,7 +34,7 @@ import java.util.Objects;
  * start, calls {@link #newUse}), and within one the answer for a folder is remembered, so that the many git
  * commands and cache reads of a call do not each pay for the walk (about a millisecond in a fresh JVM).
  */
-public final class UserOwned {
+public final class PrivateFolder {
     private static final int TYPE_BITS = 0170000;
     private static final int REGULAR_FILE = 0100000;
     private static final int DIRECTORY = 0040000;
@@ -51,7 +52,7 @@ public final class UserOwned {
 
     private record Known(long use, Folder folder) {}
 
-    private UserOwned() {}
+    private PrivateFolder() {}
 
     /** A new use (a call) from now on: every folder is checked anew. */
     public static void newUse() {
@@ -228,17 +229,74 @@ public final class UserOwned {
     }
 
     /**
+     * {@code folder} as it may be used now, by {@link #folder}'s rule, checked at every use; with {@code make}, made
+     * (0700) first when it is missing. A refused folder is told to the calls running ({@link CacheNotes}) and is not
+     * used: the answer is computed as without a cache. {@code closed}: usable only when no one else may even enter it.
+     */
+    public static Folder checked(Path folder, boolean make, boolean closed) {
+        Folder f = folder(folder, closed);
+        if (make && !f.usable() && f.refusal() == null) {
+            try {
+                make(folder);
+            } catch (IOException | UnsupportedOperationException | SecurityException e) {
+                return f; // nothing kept; the answer stands
+            }
+            f = folder(folder, closed);
+        }
+        if (f.refusal() != null) {
+            CacheNotes.refused(folder, f.refusal());
+        }
+        return f;
+    }
+
+    /** {@code dir}, made by {@link #make} if need be; INTERNAL_ERROR when it cannot be. */
+    public static Path made(Path dir) {
+        try {
+            make(dir);
+            return dir;
+        } catch (IOException e) {
+            throw new PrdiffException(ErrorCode.INTERNAL_ERROR, "cannot create " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Creates a new directory (mode 0700) or empty file (0600) under {@code parent} with a name no one else holds:
+     * creation is exclusive, and a name that exists is never reused. Unlike {@code Files.createTemp*}, the names come
+     * from {@link java.util.concurrent.ThreadLocalRandom}: those calls first load and seed {@code SecureRandom},
+     * about 6 ms of every run's start, and an unguessable name adds nothing to exclusive creation with the owner's
+     * mode.
+     */
+    public static Path newEntry(Path parent, String prefix, String suffix, boolean directory) throws IOException {
+        for (int attempt = 0; ; attempt++) {
+            Path p = parent.resolve(prefix
+                    + Long.toUnsignedString(java.util.concurrent.ThreadLocalRandom.current().nextLong(), 36) + suffix);
+            try {
+                return directory ? Files.createDirectory(p, PosixFilePermissions.asFileAttribute(OWNER_DIR))
+                        : Files.createFile(p, PosixFilePermissions.asFileAttribute(OWNER_FILE));
+            } catch (FileAlreadyExistsException e) {
+                if (attempt == 100) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static final java.util.Set<java.nio.file.attribute.PosixFilePermission> OWNER_DIR =
+            PosixFilePermissions.fromString("rwx------");
+    private static final java.util.Set<java.nio.file.attribute.PosixFilePermission> OWNER_FILE =
+            PosixFilePermissions.fromString("rw-------");
+
+    /**
      * Makes {@code dir} and any missing parents, closed to everyone but the user (0700), unless it is there; one
      * made meanwhile by a concurrent process, or anything else there, is left as it is for the caller to judge.
-     * The one maker of prdiff's private folders (the caches', and the process's own in {@code PrivateDir}).
      */
-    public static void makePrivateDirectory(Path dir) throws IOException {
+    public static void make(Path dir) throws IOException {
         // Asked first: an exception, even one caught at once, costs a short-lived process its stack trace.
         if (Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
         try {
-            Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(OWNER_DIR));
         } catch (FileAlreadyExistsException e) {
             // made meanwhile by a concurrent process, or something else is there
         }

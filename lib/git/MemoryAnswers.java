@@ -11,11 +11,11 @@ import java.util.function.Supplier;
  * never changes; a name or an abbreviated id can move, so a key holding one is never made ({@link #key} gives
  * null and nothing is kept). Cleared whole when full, which bounds a long-lived server's memory.
  */
-final class KeptAnswers<V> {
+final class MemoryAnswers<V> {
     private final int maxEntries;
     private final Map<List<Object>, V> answers = new ConcurrentHashMap<>();
 
-    KeptAnswers(int maxEntries) {
+    MemoryAnswers(int maxEntries) {
         this.maxEntries = maxEntries;
     }
 

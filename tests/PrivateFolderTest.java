@@ -1,7 +1,7 @@
-import dev.prdiff.cache.CacheNotes;
+import dev.prdiff.core.CacheNotes;
 import dev.prdiff.cache.DiskAnswers;
-import dev.prdiff.cache.PullRequestDiffCache;
-import dev.prdiff.cache.UserOwned;
+import dev.prdiff.cache.PullRequestDiskCache;
+import dev.prdiff.core.PrivateFolder;
 import org.junit.jupiter.api.Test;
 import support.Fixtures;
 import support.Proc;
@@ -34,7 +34,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * can write to: an entry answers only when it is a regular file of this process's user, so that no one else's file
  * (another user's, a link to elsewhere, a FIFO that would block the read) changes or stalls an answer.
  */
-class UserOwnedCachesTest {
+class PrivateFolderTest {
     /** The uid no process of these tests runs as. */
     private static final int NOBODY = 65534;
 
@@ -89,10 +89,10 @@ class UserOwnedCachesTest {
     @Test
     void aCachedPullRequestDiffIsReadOnlyFromTheUsersOwnRegularFile() throws Exception {
         Path dir = TempDirs.create("pr-cache-").resolve("diffs");
-        PullRequestDiffCache cache = PullRequestDiffCache.forUser(Map.of("PRDIFF_CACHE_DIR", dir.toString()), null);
-        PullRequestDiffCache.Key key = new PullRequestDiffCache.Key("github.com", "octo/demo", 7, "a".repeat(40), "b".repeat(40));
+        PullRequestDiskCache cache = PullRequestDiskCache.forUser(Map.of("PRDIFF_CACHE_DIR", dir.toString()), null);
+        PullRequestDiskCache.Key key = new PullRequestDiskCache.Key("github.com", "octo/demo", 7, "a".repeat(40), "b".repeat(40));
         byte[] diff = "diff --git a/x b/x\n".getBytes(StandardCharsets.UTF_8);
-        try (PullRequestDiffCache.Entry entry = cache.begin(key)) {
+        try (PullRequestDiskCache.Entry entry = cache.begin(key)) {
             entry.write(diff, 0, diff.length);
             entry.commit();
         }
@@ -113,9 +113,9 @@ class UserOwnedCachesTest {
         assertTrue(cache.open(key).isEmpty(), "another user's file");
     }
 
-    private static void put(PullRequestDiffCache cache, PullRequestDiffCache.Key key, String diff) {
+    private static void put(PullRequestDiskCache cache, PullRequestDiskCache.Key key, String diff) {
         byte[] bytes = diff.getBytes(StandardCharsets.UTF_8);
-        try (PullRequestDiffCache.Entry entry = cache.begin(key)) {
+        try (PullRequestDiskCache.Entry entry = cache.begin(key)) {
             entry.write(bytes, 0, bytes.length);
             entry.commit();
         }
@@ -130,15 +130,15 @@ class UserOwnedCachesTest {
         }
     }
 
-    private static PullRequestDiffCache.Key pr(long number, char head) {
-        return new PullRequestDiffCache.Key("github.com", "octo/demo", number, "a".repeat(40), String.valueOf(head).repeat(40));
+    private static PullRequestDiskCache.Key pr(long number, char head) {
+        return new PullRequestDiskCache.Key("github.com", "octo/demo", number, "a".repeat(40), String.valueOf(head).repeat(40));
     }
 
     /** Every entry begins with its whole key: pull request 1's entry renamed to 2's name is a miss, not 1's diff. */
     @Test
     void aPullRequestEntryRenamedToAnotherKeysNameIsAMiss() throws Exception {
         Path dir = TempDirs.create("pr-cache-").resolve("diffs");
-        PullRequestDiffCache cache = PullRequestDiffCache.forUser(Map.of("PRDIFF_CACHE_DIR", dir.toString()), null);
+        PullRequestDiskCache cache = PullRequestDiskCache.forUser(Map.of("PRDIFF_CACHE_DIR", dir.toString()), null);
         put(cache, pr(1, 'b'), "diff --git a/one b/one\n");
         Path one = onlyFile(dir, "*.diff");
         put(cache, pr(2, 'c'), "diff --git a/two b/two\n");
@@ -162,7 +162,7 @@ class UserOwnedCachesTest {
         for (String mode : List.of("rwxrwx---", "rwx---rwx")) {
             Path shared = TempDirs.create("shared-");
             Path dir = shared.resolve("diffs");
-            PullRequestDiffCache cache = PullRequestDiffCache.forUser(Map.of("PRDIFF_CACHE_DIR", dir.toString()), null);
+            PullRequestDiskCache cache = PullRequestDiskCache.forUser(Map.of("PRDIFF_CACHE_DIR", dir.toString()), null);
             put(cache, pr(1, 'b'), "diff --git a/x b/x\n");
             assertTrue(cache.open(pr(1, 'b')).isPresent());
 
@@ -212,7 +212,7 @@ class UserOwnedCachesTest {
     void aCacheFolderOfAnotherUserIsNotUsed() throws Exception {
         assumeTrue(root(), "giving a folder to another user needs root");
         Path dir = TempDirs.create("pr-cache-").resolve("diffs");
-        PullRequestDiffCache cache = PullRequestDiffCache.forUser(Map.of("PRDIFF_CACHE_DIR", dir.toString()), null);
+        PullRequestDiskCache cache = PullRequestDiskCache.forUser(Map.of("PRDIFF_CACHE_DIR", dir.toString()), null);
         put(cache, pr(1, 'b'), "diff --git a/x b/x\n");
         for (Path p : files(dir)) {
             Files.setAttribute(p, "unix:uid", NOBODY, LinkOption.NOFOLLOW_LINKS);
@@ -228,7 +228,7 @@ class UserOwnedCachesTest {
     /** Runs {@code use} as a new call and checks that it heard one note: {@code dir} refused for {@code reason}. */
     private static void assertRefused(Path dir, String reason, Use use) throws Exception {
         List<String> notes = new java.util.ArrayList<>();
-        UserOwned.newUse(); // a new call: within one, a folder found usable is not walked again
+        PrivateFolder.newUse(); // a new call: within one, a folder found usable is not walked again
         try (CacheNotes.Heard heard = CacheNotes.listen()) {
             use.run();
             heard.tell(notes::add);

@@ -1,8 +1,7 @@
 package dev.prdiff.git;
 
-import dev.prdiff.cache.CacheFiles;
-import dev.prdiff.cache.DiskAnswers;
-import dev.prdiff.cache.UserOwned;
+import dev.prdiff.core.CacheFolder;
+import dev.prdiff.core.PrivateFolder;
 import dev.prdiff.core.FileTrees;
 import dev.prdiff.core.SmallFiles;
 
@@ -23,23 +22,23 @@ import java.util.concurrent.ConcurrentHashMap;
  * What prdiff gives git and no git process changes, kept for the user across prdiff processes in
  * {@code $XDG_CACHE_HOME/prdiff/git-v1} (else {@code ~/.cache/prdiff/git-v1}): an empty HOME, a scratch git
  * directory per object store ({@link ScratchGitDir}) and the carried-over trust settings as config files named by
- * their content. A process then makes and removes nothing of its own for a diff, where {@link PrivateDir} costs
+ * their content. A process then makes and removes nothing of its own for a diff, where {@link PrivateWorkspace} costs
  * about 4 ms of every start. Git reads the scratch directories' config and attributes, so whoever could write
  * there could run a program as the user: the folder is used only while it is the user's own, closed to everyone
- * else, on a path no one else can change ({@link UserOwned#folder}), checked at every use (every call; each git
+ * else, on a path no one else can change ({@link PrivateFolder#folder}), checked at every use (every call; each git
  * command asks {@link #forUser}, see {@code Git}); else, or with the disk caches off, each process keeps its own.
  */
-final class KeptGitDir {
-    static final String KIND = "git-v1";
+final class DiskWorkspace {
+    static final String KIND = CacheFolder.GIT_WORKSPACE;
     /** Scratch directories past this many are removed, least recently made first. */
     static final int MAX_SCRATCH = 256;
     /** The folder last found usable, per path and identity (device and inode): another folder is checked anew. */
-    private static final Map<String, KeptGitDir> BY_FOLDER = new ConcurrentHashMap<>();
+    private static final Map<String, DiskWorkspace> BY_FOLDER = new ConcurrentHashMap<>();
 
     private final Path root;
     private volatile Path emptyHome;
 
-    private KeptGitDir(Path root) {
+    private DiskWorkspace(Path root) {
         this.root = root;
     }
 
@@ -48,14 +47,14 @@ final class KeptGitDir {
      * The same folder (path and inode) gives the same object, so a caller that kept one sees a replaced folder as
      * another object.
      */
-    static KeptGitDir forUser(Map<String, String> env) {
-        Path root = CacheFiles.folder(env, KIND);
+    static DiskWorkspace forUser(Map<String, String> env) {
+        Path root = CacheFolder.of(env, KIND);
         if (root == null) {
             return null;
         }
-        UserOwned.Folder folder;
+        PrivateFolder.Folder folder;
         try {
-            folder = CacheFiles.checked(root, true, true);
+            folder = PrivateFolder.checked(root, true, true);
         } catch (RuntimeException e) {
             return null;
         }
@@ -63,10 +62,10 @@ final class KeptGitDir {
             return null;
         }
         String id = root + "\0" + folder.fileKey();
-        KeptGitDir kept = BY_FOLDER.get(id);
+        DiskWorkspace kept = BY_FOLDER.get(id);
         if (kept == null) {
             // made twice at worst, by threads that meet here: a loop and no lambda, as on every call's path
-            BY_FOLDER.putIfAbsent(id, new KeptGitDir(root));
+            BY_FOLDER.putIfAbsent(id, new DiskWorkspace(root));
             kept = BY_FOLDER.get(id);
         }
         return kept;
@@ -74,9 +73,9 @@ final class KeptGitDir {
 
     /** HOME for git where {@code env} keeps one, else this process's own. */
     static Path emptyHome(Map<String, String> env) {
-        KeptGitDir kept = forUser(env);
+        DiskWorkspace kept = forUser(env);
         Path home = kept == null ? null : kept.emptyHomeOnce();
-        return home != null ? home : PrivateDir.get().emptyHome();
+        return home != null ? home : PrivateWorkspace.get().emptyHome();
     }
 
     /**
@@ -84,15 +83,15 @@ final class KeptGitDir {
      * that checks it at each use by {@code forUser(env) == it}: the one usable now, or, when it is refused now, one
      * that never is. Null when none of them is in it.
      */
-    static KeptGitDir holding(Map<String, String> env, Object... paths) {
-        Path root = CacheFiles.folder(env, KIND);
+    static DiskWorkspace holding(Map<String, String> env, Object... paths) {
+        Path root = CacheFolder.of(env, KIND);
         if (root == null) {
             return null;
         }
         for (Object p : paths) {
             if (p != null && Path.of(p.toString()).startsWith(root)) {
-                KeptGitDir kept = forUser(env);
-                return kept != null ? kept : new KeptGitDir(root);
+                DiskWorkspace kept = forUser(env);
+                return kept != null ? kept : new DiskWorkspace(root);
             }
         }
         return null;
@@ -117,8 +116,8 @@ final class KeptGitDir {
     private Path emptyHome() {
         Path home = root.resolve("home");
         try {
-            UserOwned.makePrivateDirectory(home);
-            if (!UserOwned.privateDirectory(home)) {
+            PrivateFolder.make(home);
+            if (!PrivateFolder.privateDirectory(home)) {
                 return null;
             }
             try (DirectoryStream<Path> entries = Files.newDirectoryStream(home)) {
@@ -141,8 +140,8 @@ final class KeptGitDir {
         }
         Path tmp = null;
         try {
-            Path parent = PrivateDir.ensureDir(dir.getParent());
-            tmp = PrivateDir.newEntry(parent, ".new-", "", true);
+            Path parent = PrivateFolder.made(dir.getParent());
+            tmp = PrivateFolder.newEntry(parent, ".new-", "", true);
             fill.fill(tmp);
             evictScratch(parent);
             Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
@@ -188,7 +187,7 @@ final class KeptGitDir {
      */
     Path configFile(String config) {
         byte[] content = config.getBytes(StandardCharsets.UTF_8);
-        Path file = root.resolve("trust").resolve(DiskAnswers.nameOf(config) + ".gitconfig");
+        Path file = root.resolve("trust").resolve(CacheFolder.entryName(config, "") + ".gitconfig");
         try {
             if (Arrays.equals(SmallFiles.read(file), content)) {
                 return file;
@@ -198,8 +197,8 @@ final class KeptGitDir {
         }
         Path tmp = null;
         try {
-            Path parent = PrivateDir.ensureDir(file.getParent());
-            tmp = PrivateDir.newEntry(parent, ".new-", "", false);
+            Path parent = PrivateFolder.made(file.getParent());
+            tmp = PrivateFolder.newEntry(parent, ".new-", "", false);
             Files.write(tmp, content);
             Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             tmp = null;

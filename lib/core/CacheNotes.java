@@ -1,4 +1,4 @@
-package dev.prdiff.cache;
+package dev.prdiff.core;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -8,7 +8,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
 /**
- * Tells the calls running that a cache folder was refused ({@link UserOwned#folder}): a note, not an error, since
+ * Tells the calls running that a cache folder was refused ({@link PrivateFolder#folder}): a note, not an error, since
  * the answer is computed as if there were no cache. The folder is checked deep inside a call (and on threads of
  * its own), so a call listens while it runs and tells its notices what it heard; calls that run at once in one
  * MCP server share one environment, and hear each other's refusals.
@@ -36,11 +36,11 @@ public final class CacheNotes {
             told.forEach(notices);
         }
 
-        /** Ends the call: the next one is a new use of every cache folder ({@link UserOwned#newUse}). */
+        /** Ends the call: the next one is a new use of every cache folder ({@link PrivateFolder#newUse}). */
         @Override
         public void close() {
             LISTENING.remove(this);
-            UserOwned.newUse();
+            PrivateFolder.newUse();
         }
     }
 
