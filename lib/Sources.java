@@ -55,6 +55,7 @@
 //SOURCES git/RawNumstat.java
 //SOURCES git/RenamePairs.java
 //SOURCES git/RenamePasses.java
+//SOURCES git/Repository.java
 //SOURCES git/Revisions.java
 //SOURCES git/ScratchFetch.java
 //SOURCES git/ScratchGitDir.java

@@ -26,13 +26,11 @@ import java.util.Map;
  * would refuse it.
  */
 final class Discovery {
-    /** The probe's lines: git dir, objects, shallow file, prefix, bare, object format. */
-    static final int PROBE_LINES = 6;
     private static final List<String> PROBE = List.of("rev-parse", "--absolute-git-dir", "--git-path", "objects",
             "--git-path", "shallow", "--show-prefix", "--is-bare-repository", "--show-object-format");
 
     /** What discovery found, the environment git opened it under, and the answers to the revisions asked along. */
-    record Found(String[] probe, Map<String, String> env, List<String> revisions) {}
+    record Found(Repository repository, Map<String, String> env, List<String> revisions) {}
 
     private Discovery() {}
 
@@ -46,7 +44,7 @@ final class Discovery {
         Map<String, String> env = strictFirst ? GitEnvironment.strictRepository(inherited, DiskWorkspace.emptyHome(inherited))
                 : usersTrust(inherited, timeout);
         while (true) {
-            String[] kept = OpenedRepositories.get(dir, env);
+            Repository kept = OpenedRepositories.get(dir, env);
             if (kept != null) {
                 return new Found(kept, env, null);
             }
@@ -88,13 +86,13 @@ final class Discovery {
 
     private static Found found(Path dir, Map<String, String> env, String text, int revisionCount) {
         List<String> lines = Arrays.asList(text.split("\n"));
-        if (lines.size() < PROBE_LINES) {
+        if (lines.size() < Repository.PROBE_LINES) {
             throw new PrdiffException(ErrorCode.GIT_FAILED, "git rev-parse gave an unexpected answer in " + dir);
         }
-        String[] probe = lines.subList(0, PROBE_LINES).toArray(new String[0]);
-        OpenedRepositories.put(dir, env, probe);
-        List<String> answers = Git.revParseAnswers(lines.subList(PROBE_LINES, lines.size()));
-        return new Found(probe, env, revisionCount == 0 ? null : List.copyOf(answers));
+        Repository repository = Repository.ofProbe(dir, lines);
+        OpenedRepositories.put(dir, env, repository);
+        List<String> answers = Git.revParseAnswers(lines.subList(Repository.PROBE_LINES, lines.size()));
+        return new Found(repository, env, revisionCount == 0 ? null : List.copyOf(answers));
     }
 
     /** A bare repository or a .git directory: discovery under safe.bareRepository=explicit refuses both. */

@@ -26,10 +26,9 @@ public final class Git {
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
     private static volatile Thread preparing;
 
+    private final Repository repository;
     private final Path workDir;
     private final Path gitDir;
-    /** The repository's object directory, which the scratch directory borrows. */
-    private final Path objectsDir;
     /** {@link #enclosingWorkTree}, once asked; {@link #gitDir} itself when there is none. */
     private volatile Path enclosing;
     /** Where commands on objects run: the kept scratch directory until objects are written ({@link #writeObjects}). */
@@ -41,17 +40,12 @@ public final class Git {
     /** The user's kept directory this git's commands use (HOME, scratch directory, trust config), or null. */
     private volatile DiskWorkspace kept;
     private final Map<String, String> resolved = new ConcurrentHashMap<>();
-    private final String prefix;
-    private final boolean bare;
 
-    private Git(Path workDir, Path gitDir, Path objectsDir, ScratchGitDir scratch, Duration timeout,
-            Map<String, String> repositoryEnv, Map<String, String> objectsEnv, Map<String, String> inheritedEnv,
-            String prefix, boolean bare) {
-        this.prefix = prefix;
-        this.bare = bare;
-        this.workDir = workDir;
-        this.gitDir = gitDir;
-        this.objectsDir = objectsDir;
+    private Git(Repository repository, ScratchGitDir scratch, Duration timeout, Map<String, String> repositoryEnv,
+            Map<String, String> objectsEnv, Map<String, String> inheritedEnv) {
+        this.repository = repository;
+        this.workDir = repository.workDir();
+        this.gitDir = repository.gitDir();
         this.scratch = scratch;
         this.timeout = timeout;
         this.repositoryEnv = repositoryEnv;
@@ -215,14 +209,11 @@ public final class Git {
         }
         List<String> early = range == null ? List.of() : range.arguments();
         Discovery.Found found = Discovery.find(abs, inheritedEnv, timeout, early);
-        String[] lines = found.probe();
-        Path gitDir = Path.of(lines[0]);
-        Path objects = abs.resolve(lines[1]).normalize();
-        ScratchGitDir scratch = ScratchGitDir.forObjects(objects, lines[5].strip(), abs.resolve(lines[2]).normalize(),
-                inheritedEnv);
-        Git git = new Git(abs, gitDir, objects, scratch, timeout, found.env(),
-                GitEnvironment.objects(inheritedEnv, DiskWorkspace.emptyHome(inheritedEnv)), inheritedEnv, lines[3],
-                lines[4].strip().equals("true"));
+        Repository repository = found.repository();
+        ScratchGitDir scratch = ScratchGitDir.forObjects(repository.objectsDir(), repository.objectFormat(),
+                repository.shallowFile(), inheritedEnv);
+        Git git = new Git(repository, scratch, timeout, found.env(),
+                GitEnvironment.objects(inheritedEnv, DiskWorkspace.emptyHome(inheritedEnv)), inheritedEnv);
         if (found.revisions() != null) {
             git.take(range, found.revisions());
         }
@@ -286,9 +277,9 @@ public final class Git {
         return gitDir;
     }
 
-    /** The repository's object directory. */
-    Path objectsDir() {
-        return objectsDir;
+    /** What discovery found. */
+    public Repository repository() {
+        return repository;
     }
 
     /**
@@ -323,26 +314,17 @@ public final class Git {
      * "" at the top, in a bare repository or inside .git): paths a person types there are relative to it.
      */
     public String prefix() {
-        return prefix;
+        return repository.prefix();
     }
 
     /** The work tree's top level, or null in a bare repository. */
     public Path topLevel() {
-        if (bare) {
-            return null;
-        }
-        Path top = workDir;
-        for (String part : prefix.split("/")) {
-            if (!part.isEmpty() && top.getParent() != null) {
-                top = top.getParent();
-            }
-        }
-        return top;
+        return repository.topLevel();
     }
 
     /** True for a repository without a work tree. */
     public boolean isBare() {
-        return bare;
+        return repository.bare();
     }
 
     public Duration timeout() {

@@ -452,7 +452,7 @@ public final class LocalDiffs {
             }
             java.util.Map<String, String> env = java.util.Map.of("GIT_INDEX_FILE", index.toString(),
                     "GIT_LITERAL_PATHSPECS", "1", "GIT_OBJECT_DIRECTORY", objects.toString(),
-                    "GIT_ALTERNATE_OBJECT_DIRECTORIES", alternate(git.objectsDir()));
+                    "GIT_ALTERNATE_OBJECT_DIRECTORIES", alternate(git.repository().objectsDir()));
             var untracked = git.checkoutRaw(List.of("ls-files", "-z", "--others", "--exclude-standard", "--", ":/"),
                     java.util.Map.of());
             if (!untracked.ok()) {

@@ -21,8 +21,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * Refs are never cached here: revisions are resolved per call.
  */
 final class OpenedRepositories {
-    /** The probe's output lines and the stamp they were taken under. */
-    record Probe(String[] lines, List<String> stamp) {}
+    /** What discovery found and the stamp it was found under. */
+    record Probe(Repository repository, List<String> stamp) {}
 
     private static final Map<List<Object>, Probe> BY_DIR = new ConcurrentHashMap<>();
     /** Whether this process serves many calls; a command-line call opens its repository once and keeps nothing. */
@@ -30,18 +30,18 @@ final class OpenedRepositories {
 
     private OpenedRepositories() {}
 
-    /** The cached probe lines for {@code dir} under {@code env}, or null when there are none or they are stale. */
-    static String[] get(Path dir, Map<String, String> env) {
+    /** What discovery found for {@code dir} under {@code env}, or null when nothing is kept or it is stale. */
+    static Repository get(Path dir, Map<String, String> env) {
         Probe p = BY_DIR.get(List.of(dir, env));
         if (p == null) {
             return null;
         }
-        List<String> now = stamp(dir, p.lines());
+        List<String> now = stamp(dir, p.repository());
         if (now == null || !now.equals(p.stamp())) {
             BY_DIR.remove(List.of(dir, env));
             return null;
         }
-        return p.lines();
+        return p.repository();
     }
 
     static boolean keeping() {
@@ -55,21 +55,21 @@ final class OpenedRepositories {
 
     /** Keeps a probe's answer when it is one this stamp can vouch for: a work tree asked from inside it, or a bare
      * repository asked at its git directory. Nothing is kept before {@link #keepFromNowOn}. */
-    static void put(Path dir, Map<String, String> env, String[] lines) {
+    static void put(Path dir, Map<String, String> env, Repository repository) {
         if (!keeping) {
             return;
         }
-        List<String> stamp = stamp(dir, lines);
+        List<String> stamp = stamp(dir, repository);
         if (stamp != null) {
-            BY_DIR.put(List.of(dir, env), new Probe(lines, stamp));
+            BY_DIR.put(List.of(dir, env), new Probe(repository, stamp));
         }
     }
 
     /** Null when the probe describes something this stamp does not cover (a directory inside a git directory). */
-    private static List<String> stamp(Path dir, String[] lines) {
-        Path gitDir = Path.of(lines[0]);
-        String prefix = lines[3];
-        if (lines[4].strip().equals("true")) {
+    private static List<String> stamp(Path dir, Repository repository) {
+        Path gitDir = repository.gitDir();
+        String prefix = repository.prefix();
+        if (repository.bare()) {
             return dir.equals(gitDir) ? bareStamp(gitDir) : null;
         }
         if (dir.startsWith(gitDir)) {
@@ -84,7 +84,7 @@ final class OpenedRepositories {
                 top = top.getParent();
             }
         }
-        Path common = dir.resolve(lines[1]).normalize().getParent();
+        Path common = repository.objectsDir().getParent();
         return attributes(List.of(top, top.resolve(".git"), gitDir, gitDir.resolve("config"),
                 gitDir.resolve("commondir"), common == null ? gitDir : common.resolve("config")));
     }
