@@ -16,7 +16,6 @@ import dev.prdiff.core.CdsTraining;
 import dev.prdiff.mcp.McpServer;
 import dev.prdiff.mcp.ToolCatalog;
 import dev.prdiff.exec.Utf8Relaunch;
-import dev.prdiff.git.Git;
 
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
@@ -66,13 +65,11 @@ class McpShim {
             log.println(USAGE);
             return;
         }
-        Git.prepare(System.getenv());
         // A host that stops the server with SIGTERM must not leave git or gh processes of running calls behind.
         Runtime.getRuntime().addShutdownHook(new Thread(
                 () -> ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly), "prdiff-mcp-cleanup"));
         InputStream in = new FileInputStream(FileDescriptor.in);
         McpServer.serve(catalog(), config, in, protocol, log);
-        Git.awaitPrepared();
         System.exit(0);
     }
 

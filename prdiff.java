@@ -13,10 +13,8 @@ import dev.prdiff.app.CdsRehearsal;
 import dev.prdiff.app.CommandLineCalls;
 import dev.prdiff.app.DiffEnvelope;
 import dev.prdiff.app.DiffRequest;
-import dev.prdiff.app.PlainFileCall;
 import dev.prdiff.app.Prdiff;
 import dev.prdiff.app.Target;
-import dev.prdiff.app.TargetAhead;
 import dev.prdiff.core.CdsTraining;
 import dev.prdiff.core.Json;
 import dev.prdiff.core.PrdiffException;
@@ -176,21 +174,11 @@ class prdiff implements Callable<Integer> {
             }
             System.exit(code.orElse(ERROR));
         }
-        if (!answersWithoutGit(args)) {
-            Git.prepare(System.getenv(), TargetAhead.of(args));
-        }
         // The JVM has a console only when stdin and stdout are both terminals; a pipe on either is no terminal.
         int code = run(stdout, stderr, System.getenv(), System.console() != null, args);
         CdsRehearsal.runIfTraining(System.getenv(), (env, rehearsed) -> run(OutputStream.nullOutputStream(),
                 new PrintStream(OutputStream.nullOutputStream()), env, rehearsed));
-        Git.awaitPrepared();
-        Subprocess.dropStartedAhead();
         System.exit(code);
-    }
-
-    /** --version and --help alone: no private directory to make and remove for them. */
-    private static boolean answersWithoutGit(String... args) {
-        return args.length == 1 && List.of("--version", "-V", "--help", "-h").contains(args[0]);
     }
 
     /** The whole CLI without System.exit: tests call this in-process. */
@@ -207,15 +195,7 @@ class prdiff implements Callable<Integer> {
     static int run(OutputStream stdout, PrintStream err, Map<String, String> env, boolean terminal, String... args) {
         WatchedOutput out = new WatchedOutput(stdout);
         prdiff command = new prdiff(out, err, env, terminal);
-        PlainFileCall plain = PlainFileCall.of(args);
-        Integer called = plain == null ? null : command.calledDirectly(plain);
-        int code;
-        if (called != null) {
-            code = called;
-        } else {
-            command = new prdiff(out, err, env, terminal);
-            code = parsedAndCalled(command, args);
-        }
+        int code = parsedAndCalled(command, args);
         command.closePager();
         if (out.failure() != null) {
             return writeFailed(out, out.failure(), err);
@@ -226,40 +206,6 @@ class prdiff implements Callable<Integer> {
             return writeFailed(out, e, err);
         }
         return code;
-    }
-
-    /**
-     * A plain one-file (or file-list) call, as picocli would call it from these words, without building the command
-     * line: that is most of what a later file of a range costs once its diff is kept or started ahead. Null when the
-     * call raises a usage error (before any output): picocli then parses the words and reports it as for any other
-     * line.
-     */
-    private Integer calledDirectly(PlainFileCall plain) {
-        try {
-            dir = plain.dir() == null ? null : Path.of(plain.dir());
-        } catch (java.nio.file.InvalidPathException e) {
-            return null;
-        }
-        if (plain.target() != null) {
-            target.add(plain.target());
-        }
-        if (plain.file() != null) {
-            files.add(plain.file());
-        }
-        filesOnly = plain.filesOnly();
-        commit = plain.commit();
-        sha = plain.sha();
-        baseSha = plain.baseSha();
-        repo = plain.repo();
-        try {
-            return call();
-        } catch (CommandLine.ParameterException e) {
-            return null;
-        } catch (Exception e) {
-            return failed(e, out, err);
-        } catch (OutOfMemoryError e) {
-            return failed(Subprocess.outOfMemory("the answer"), out, err);
-        }
     }
 
     /** The words parsed by picocli, then the command called: usage errors and failures reported on {@code err}. */

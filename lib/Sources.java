@@ -15,7 +15,6 @@
 //SOURCES core/PrivateFolder.java
 //SOURCES core/PathBytes.java
 //SOURCES core/PrdiffException.java
-//SOURCES core/SmallFiles.java
 //SOURCES exec/Command.java
 //SOURCES exec/DirectStdout.java
 //SOURCES exec/ProcessStdout.java
@@ -46,7 +45,6 @@
 //SOURCES git/NestedGitDir.java
 //SOURCES git/ObjectIds.java
 //SOURCES git/Discovery.java
-//SOURCES git/OpenedAhead.java
 //SOURCES git/OpenedRepositories.java
 //SOURCES git/ExactRenames.java
 //SOURCES git/PathLimit.java
@@ -76,18 +74,15 @@
 //SOURCES cache/PullRequestDiskCache.java
 //SOURCES app/CdsRehearsal.java
 //SOURCES app/CommandLineCalls.java
-//SOURCES app/DiffAhead.java
 //SOURCES app/DiffEnvelope.java
 //SOURCES app/DiffRequest.java
 //SOURCES app/GeneratedMarks.java
 //SOURCES app/PathSelection.java
 //SOURCES app/PathSuggestions.java
-//SOURCES app/PlainFileCall.java
 //SOURCES app/Prdiff.java
 //SOURCES app/RangeWording.java
 //SOURCES app/PullRequestDiffs.java
 //SOURCES app/Target.java
-//SOURCES app/TargetAhead.java
 //SOURCES shape/BinaryTrim.java
 //SOURCES shape/ByteBudget.java
 //SOURCES shape/DiffColors.java

@@ -51,7 +51,7 @@ class PrivateWorkspaceTest {
                     assertEquals(List.of(), left.toList(), "left behind after " + args);
                 }
             }
-            // The directory is made ahead of the call, while the arguments are parsed: a usage error leaves none.
+            // A usage error leaves no directory.
             for (List<String> args : List.of(List.of("--bogus"), List.of("--top", "x", base + ".." + head))) {
                 Process p = PrdiffCli.start(List.of("-Djava.io.tmpdir=" + tmp), env, r.dir(), args.toArray(String[]::new));
                 p.getOutputStream().close();

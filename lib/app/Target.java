@@ -37,22 +37,13 @@ public sealed interface Target {
         }
     }
 
-    /**
-     * The words of a pull request. A class of their own, so that reading a range ({@link #range}) compiles none of
-     * them: prdiff's main reads one before the JIT has compiled anything, where they take about 8 ms.
-     */
-    final class PullRequestWords {
-        static final Pattern PR_NUMBER = Pattern.compile("#?(\\d+)");
-        static final Pattern PR_URL = Pattern.compile("https?://([^/\\s]+)/([^/\\s]+)/([^/\\s]+)/pull/(\\d+)(?:[/?#].*)?");
-        /** A URL without its scheme; the host must look like one (a dot or a port), so a branch name never does. */
-        static final Pattern PR_URL_NO_SCHEME =
-                Pattern.compile("(?!.*\\.\\.)([^/\\s]+[.:][^/\\s]+)/([^/\\s]+)/([^/\\s]+)/pull/(\\d+)(?:[/?#].*)?");
-        /** GitHub's own short form, OWNER/REPO#N (as in issue references), with an optional HOST/ in front. */
-        static final Pattern PR_REFERENCE =
-                Pattern.compile("((?:[^/\\s#]+/)?[A-Za-z0-9][A-Za-z0-9-]*/[A-Za-z0-9._-]+)#(\\d+)");
-
-        private PullRequestWords() {}
-    }
+    Pattern PR_NUMBER = Pattern.compile("#?(\\d+)");
+    Pattern PR_URL = Pattern.compile("https?://([^/\\s]+)/([^/\\s]+)/([^/\\s]+)/pull/(\\d+)(?:[/?#].*)?");
+    /** A URL without its scheme; the host must look like one (a dot or a port), so a branch name never does. */
+    Pattern PR_URL_NO_SCHEME =
+            Pattern.compile("(?!.*\\.\\.)([^/\\s]+[.:][^/\\s]+)/([^/\\s]+)/([^/\\s]+)/pull/(\\d+)(?:[/?#].*)?");
+    /** GitHub's own short form, OWNER/REPO#N (as in issue references), with an optional HOST/ in front. */
+    Pattern PR_REFERENCE = Pattern.compile("((?:[^/\\s#]+/)?[A-Za-z0-9][A-Za-z0-9-]*/[A-Za-z0-9._-]+)#(\\d+)");
 
     /** The range a target stands for, when it is one: A...B, A..B, or a revision's REV...HEAD (not an object id). */
     static Range rangeOf(Target target) {
@@ -60,31 +51,6 @@ public sealed interface Target {
             return r;
         }
         return target instanceof Rev r && !Revisions.isObjectId(r.rev()) ? new Range(r.rev(), "HEAD", true) : null;
-    }
-
-    /**
-     * {@link #rangeOf(Target)} of a TARGET word as {@link #parse} reads it, its revisions not checked; null for a word
-     * that is no range or that {@link #parse} refuses. For opening a range while picocli parses.
-     */
-    static Range rangeOf(String word) {
-        Range plain = plainRange(word);
-        if (plain != null) {
-            return plain;
-        }
-        try {
-            return rangeOf(parseUnchecked(word, null, null));
-        } catch (PrdiffException e) {
-            return null;
-        }
-    }
-
-    /**
-     * {@link #range} of a word that no pull request's URL, number or reference can be: one with "://" or "#" may be,
-     * and none with two dots otherwise (the scheme-less URL refuses ".."). {@link #parse} asks this first, so that a
-     * range never compiles the pull-request patterns (about a millisecond of a start, interpreted).
-     */
-    static Range plainRange(String word) {
-        return word.contains("://") || word.contains("#") ? null : range(word);
     }
 
     /**
@@ -129,27 +95,23 @@ public sealed interface Target {
         if (base != null) {
             throw invalid("--base applies only when no TARGET is given (it means BASE...HEAD)");
         }
-        Range plain = plainRange(target);
-        if (plain != null) {
-            return plain;
-        }
-        Matcher url = PullRequestWords.PR_URL.matcher(target);
+        Matcher url = PR_URL.matcher(target);
         if (!url.matches()) {
-            url = PullRequestWords.PR_URL_NO_SCHEME.matcher(target);
+            url = PR_URL_NO_SCHEME.matcher(target);
         }
         if (url.matches()) {
             String host = url.group(1);
             String repo = url.group(2) + "/" + url.group(3);
             return new PullRequest(prNumber(url.group(4)), host + "/" + repo); // the host is kept, github.com too
         }
-        Matcher number = PullRequestWords.PR_NUMBER.matcher(target);
+        Matcher number = PR_NUMBER.matcher(target);
         if (number.matches()) {
             return new PullRequest(prNumber(number.group(1)), null);
         }
         if (target.startsWith("http://") || target.startsWith("https://")) {
             throw invalid("not a pull request URL: " + target + " (expected https://HOST/OWNER/REPO/pull/N)");
         }
-        Matcher reference = PullRequestWords.PR_REFERENCE.matcher(target);
+        Matcher reference = PR_REFERENCE.matcher(target);
         if (reference.matches()) {
             return new PullRequest(prNumber(reference.group(2)), reference.group(1));
         }

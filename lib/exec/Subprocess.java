@@ -118,18 +118,15 @@ public final class Subprocess {
                 && handedOver(direct)) {
             return runIntoStdout(cmd);
         }
-        StartedAhead ahead = stdin == null ? takeStartedAhead(cmd) : null;
-        Process process = ahead != null ? ahead.process() : start(cmd, ProcessBuilder.Redirect.PIPE);
+        Process process = start(cmd, ProcessBuilder.Redirect.PIPE);
         long start = System.nanoTime();
         AtomicReference<Exception> readerFailure = new AtomicReference<>();
         TimedInput stdout = new TimedInput(process.getInputStream());
         Future<?> outPump = pump(cmd.label(), stdout, process, reader, readerFailure);
-        BoundedBuffer errBuf = ahead != null ? ahead.errBuf() : new BoundedBuffer(STDERR_LIMIT);
-        Future<?> errPump = ahead != null ? ahead.errPump()
-                : pump(cmd.label(), process.getErrorStream(), process, new CopyTo(errBuf), new AtomicReference<>());
-        if (ahead == null) {
-            feedStdin(process, stdin);
-        }
+        BoundedBuffer errBuf = new BoundedBuffer(STDERR_LIMIT);
+        Future<?> errPump =
+                pump(cmd.label(), process.getErrorStream(), process, new CopyTo(errBuf), new AtomicReference<>());
+        feedStdin(process, stdin);
         try {
             long budget = cmd.timeout().toNanos();
             while (!process.waitFor(step(start, budget, stdout), TimeUnit.NANOSECONDS)) {
@@ -159,48 +156,6 @@ public final class Subprocess {
                     "could not handle output of " + cmd.label() + ": " + failure.getMessage(), failure);
         }
         return new Result(process.exitValue(), errBuf.text());
-    }
-
-    /** A command started by {@link #startAhead}, its stderr already pumped. */
-    private record StartedAhead(Command cmd, Process process, BoundedBuffer errBuf, Future<?> errPump) {}
-
-    private static final AtomicReference<StartedAhead> STARTED_AHEAD = new AtomicReference<>();
-
-    /**
-     * Starts {@code cmd} now, with empty stdin, for a later {@link #run} of the same command to take instead of
-     * starting its own: a command that only reads (a git diff of objects), guessed while the CLI parses its
-     * arguments. One at a time; one no run takes is killed by {@link #dropStartedAhead} (a wrong guess costs its
-     * work on the other core, nothing else).
-     */
-    public static void startAhead(Command cmd) {
-        Process process = start(cmd, ProcessBuilder.Redirect.PIPE);
-        closeQuietly(process.getOutputStream());
-        BoundedBuffer errBuf = new BoundedBuffer(STDERR_LIMIT);
-        Future<?> errPump = pump(cmd.label(), process.getErrorStream(), process, new CopyTo(errBuf),
-                new AtomicReference<>());
-        StartedAhead before = STARTED_AHEAD.getAndSet(new StartedAhead(cmd, process, errBuf, errPump));
-        if (before != null) {
-            killTree(before.process());
-        }
-    }
-
-    /** Kills the command {@link #startAhead} started, if no run took it. */
-    public static void dropStartedAhead() {
-        StartedAhead ahead = STARTED_AHEAD.getAndSet(null);
-        if (ahead != null) {
-            killTree(ahead.process());
-        }
-    }
-
-    private static StartedAhead takeStartedAhead(Command cmd) {
-        StartedAhead ahead = STARTED_AHEAD.get();
-        return ahead != null && same(ahead.cmd(), cmd) && STARTED_AHEAD.compareAndSet(ahead, null) ? ahead : null;
-    }
-
-    /** Field by field: a record's own equals links an invokedynamic whose first call costs a start milliseconds. */
-    private static boolean same(Command a, Command b) {
-        return a.label().equals(b.label()) && a.argv().equals(b.argv()) && Objects.equals(a.workDir(), b.workDir())
-                && a.env().equals(b.env()) && a.timeout().equals(b.timeout());
     }
 
     private static boolean handedOver(DirectStdout direct) {
@@ -286,8 +241,6 @@ public final class Subprocess {
         return new Keeping(out, limit, label);
     }
 
-    // Records, not lambdas, here and below: every git process passes through, and a lambda's first call costs a
-    // tenth of a millisecond or more of a short-lived process's start.
     private record Keeping(ByteArrayOutputStream out, int limit, String label) implements StdoutReader {
         @Override
         public void read(InputStream in) throws IOException {

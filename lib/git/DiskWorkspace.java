@@ -3,7 +3,6 @@ package dev.prdiff.git;
 import dev.prdiff.core.CacheFolder;
 import dev.prdiff.core.PrivateFolder;
 import dev.prdiff.core.FileTrees;
-import dev.prdiff.core.SmallFiles;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -64,7 +63,7 @@ final class DiskWorkspace {
         String id = root + "\0" + folder.fileKey();
         DiskWorkspace kept = BY_FOLDER.get(id);
         if (kept == null) {
-            // made twice at worst, by threads that meet here: a loop and no lambda, as on every call's path
+            // made twice at worst, by threads that meet here
             BY_FOLDER.putIfAbsent(id, new DiskWorkspace(root));
             kept = BY_FOLDER.get(id);
         }
@@ -189,7 +188,7 @@ final class DiskWorkspace {
         byte[] content = config.getBytes(StandardCharsets.UTF_8);
         Path file = root.resolve("trust").resolve(CacheFolder.entryName(config, "") + ".gitconfig");
         try {
-            if (Arrays.equals(SmallFiles.read(file), content)) {
+            if (Arrays.equals(Files.readAllBytes(file), content)) {
                 return file;
             }
         } catch (IOException e) {

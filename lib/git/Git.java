@@ -24,7 +24,6 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class Git {
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
-    private static volatile Thread preparing;
 
     private final Repository repository;
     private final Path workDir;
@@ -86,88 +85,6 @@ public final class Git {
     }
 
     /**
-     * Starts, on daemon threads, what the first git process of this JVM waits for: the JDK's process machinery
-     * (about 5 ms of setup before the first child can start, on a thread of its own), git's empty HOME (the one kept
-     * for the user, else the private directory's), and the config file of the user's trust settings as
-     * {@code inherited} locates them, when they are kept on disk (no git process runs here). The CLI calls this
-     * before parsing its arguments and the MCP server before reading its first message, so the work overlaps theirs.
-     * A failure is left for the real call to meet and report. A process that exits calls {@link #awaitPrepared}
-     * first, so that no directory is made after the one made is removed.
-     */
-    public static void prepare(Map<String, String> inherited) {
-        prepare(inherited, null);
-    }
-
-    /**
-     * As {@link #prepare(Map)}; then, with {@code ahead}, opens that repository and range as {@link #open(Path,
-     * Duration, Map, RangeRevisions)} will be asked to (see {@link OpenedAhead}): a guess from the command line's
-     * words, which costs one read-only git process on the other core when it is wrong.
-     */
-    public static void prepare(Map<String, String> inherited, Ahead ahead) {
-        Thread t = new Thread(new Preparing(inherited, ahead == null ? null
-                : OpenedAhead.register(ahead.dir(), ahead.timeout(), inherited, ahead.range(), ahead.then())),
-                "prdiff-git-prepare");
-        t.setDaemon(true);
-        t.start();
-        preparing = t;
-    }
-
-    /** {@link #prepare}'s work: a class, not a lambda, which would spin a class the CDS archive does not hold. */
-    private record Preparing(Map<String, String> inherited, Runnable open) implements Runnable {
-        @Override
-        public void run() {
-            Thread processes = new Thread(new ProcessMachinery(), "prdiff-process-setup");
-            processes.setDaemon(true);
-            processes.start();
-            try {
-                DiskWorkspace.emptyHome(inherited);
-                if (open == null) {
-                    TrustSettings.prepare(inherited);
-                }
-            } catch (RuntimeException e) {
-                // the first git call meets the same failure and reports it
-            }
-            if (open != null) {
-                open.run(); // reads the trust settings itself, and only where discovery needs them
-            }
-        }
-    }
-
-    /**
-     * Sets up the JDK's process machinery (with the lambda machinery it is the first to need: about 5 ms, more on a
-     * busy core) beside the preparing thread's reading of HOME, trust settings and the range, which need neither.
-     */
-    private record ProcessMachinery() implements Runnable {
-        @Override
-        public void run() {
-            ProcessHandle.current();
-        }
-    }
-
-    /**
-     * What a call is expected to open: {@link #open(Path, Duration, Map, RangeRevisions)}'s arguments but the
-     * environment; {@code then}, if not null, is given the repository opened ahead on the preparing thread, before
-     * the call can take it.
-     */
-    public record Ahead(Path dir, Duration timeout, RangeRevisions range, java.util.function.Consumer<Git> then) {}
-
-    /**
-     * Waits (at most two seconds) for {@link #prepare}'s thread: an exit while it runs, a usage error say, would
-     * remove a private directory before the thread has finished making it (where nothing is kept for the user),
-     * and leave what it makes after.
-     */
-    public static void awaitPrepared() {
-        Thread t = preparing;
-        if (t != null) {
-            try {
-                t.join(2_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
-    /**
      * For a process that serves many calls (the MCP server): what discovery finds is kept for later calls while
      * nothing it read has changed. A command-line call opens its repository once and skips the stamps that need.
      */
@@ -196,11 +113,6 @@ public final class Git {
      */
     public static Git open(Path dir, Duration timeout, Map<String, String> inheritedEnv, RangeRevisions range) {
         Path abs = dir.toAbsolutePath().normalize();
-        Git ahead = OpenedAhead.take(abs, timeout, inheritedEnv, range);
-        return ahead != null ? ahead : openNow(abs, timeout, inheritedEnv, range);
-    }
-
-    static Git openNow(Path abs, Duration timeout, Map<String, String> inheritedEnv, RangeRevisions range) {
         if (!Files.exists(abs)) {
             throw new PrdiffException(ErrorCode.NOT_A_REPOSITORY, "no such directory: " + abs);
         }
@@ -503,11 +415,6 @@ public final class Git {
     /** Runs a git command on objects only, streaming stdout to the reader; fails with GIT_FAILED on a non-zero exit. */
     public Subprocess.Result objects(Subprocess.StdoutReader reader, List<String> args) {
         return check(Subprocess.run(inScratch(label(args), args), reader, null), args);
-    }
-
-    /** Starts a git command on objects for {@link #objects(Subprocess.StdoutReader, List)} to take later. */
-    void startAhead(List<String> args) {
-        Subprocess.startAhead(inScratch(label(args), args));
     }
 
     /** As {@link #objects(Subprocess.StdoutReader, List)}, returning the exit code and stderr without judging them. */

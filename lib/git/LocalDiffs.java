@@ -184,20 +184,6 @@ public final class LocalDiffs {
         return options;
     }
 
-    /**
-     * Starts the git diff {@link #read} will run first for these paths, when it will run one of objects: guessed
-     * while the CLI parses its arguments, and taken by that read only when its command is exactly this one.
-     */
-    public void startAhead(DiffSpec spec, Set<String> paths) {
-        if (!spec.objectsOnly()) {
-            return;
-        }
-        Set<String> tried = new PathLimit(git, spec.revisions()).untried(paths);
-        if (tried != null) {
-            git.startAhead(args(spec, limitedOptions(), PathLimit.literal(tried)));
-        }
-    }
-
     /** The old and new path of each record, or null when one touches no wanted path (a partner's own section). */
     private static List<String> sectionPaths(List<RawNumstat.Change> records, Set<String> wanted) {
         List<String> paths = new ArrayList<>(records.size() * 2);

@@ -27,11 +27,7 @@ final class ObjectIds {
         return (id.length() == 40 || id.length() == 64) && hexDigits(id, false);
     }
 
-    /**
-     * 4 to 64 hex digits, either case. Loops, not patterns, here and in {@link Revisions}: the preparing thread
-     * checks the range with them before its first git process, and a character class's first use sets up the
-     * JDK's lambda machinery, which that thread otherwise leaves to the process start running beside it.
-     */
+    /** 4 to 64 hex digits, either case. */
     static boolean isObjectId(String rev) {
         return rev.length() >= 4 && rev.length() <= 64 && hexDigits(rev, true);
     }

@@ -229,32 +229,10 @@ final class PathLimit {
         return knownPairs(Integer.MAX_VALUE, RenamePairs::read);
     }
 
-    /**
-     * As {@link #knownPairs}, only the pairs with a path that {@code paths} select; null past {@code maxBytes}. The
-     * last answer is kept: a file's call asks for the same paths in {@link #untried} (on the preparing thread, and
-     * again on the main one) and in {@link #judge}, and each scan of the kept pairs is about a millisecond.
-     */
+    /** As {@link #knownPairs}, only the pairs with a path that {@code paths} select; null past {@code maxBytes}. */
     private List<RawNumstat.Change> knownPairsTouching(Set<String> paths, int maxBytes) {
-        List<Object> key = pairsKey();
-        Touching last = lastTouching;
-        if (last != null && last.keptBytes() <= maxBytes && last.key().equals(key) && last.paths().equals(paths)) {
-            return last.pairs();
-        }
-        int[] keptBytes = {0};
-        List<RawNumstat.Change> pairs = knownPairs(maxBytes, kept -> {
-            keptBytes[0] = kept.length;
-            return RenamePairs.touching(kept, paths);
-        });
-        if (pairs != null) {
-            lastTouching = new Touching(key, Set.copyOf(paths), keptBytes[0], pairs);
-        }
-        return pairs;
+        return knownPairs(maxBytes, kept -> RenamePairs.touching(kept, paths));
     }
-
-    /** {@link #knownPairsTouching}'s last answer: the kept pairs of {@code key} (that many bytes) touching {@code paths}. */
-    private record Touching(List<Object> key, Set<String> paths, int keptBytes, List<RawNumstat.Change> pairs) {}
-
-    private static volatile Touching lastTouching;
 
     /**
      * The pairs kept in this process or on disk (as {@link RenamePairs#write} wrote them, at most {@code maxBytes}),

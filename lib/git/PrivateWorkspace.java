@@ -30,7 +30,7 @@ final class PrivateWorkspace {
                 Runtime.getRuntime().addShutdownHook(new Thread(() -> FileTrees.deleteQuietly(root),
                         "prdiff-private-dir-cleanup"));
             } catch (IllegalStateException exiting) {
-                // made by Git.prepare's thread while a signal was ending the process
+                // made while a signal was ending the process
                 FileTrees.deleteQuietly(root);
                 throw new PrdiffException(ErrorCode.INTERNAL_ERROR, "prdiff is exiting", exiting);
             }

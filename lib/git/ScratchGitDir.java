@@ -151,7 +151,7 @@ final class ScratchGitDir {
     }
 
     private static String text(Path file) throws IOException {
-        return new String(dev.prdiff.core.SmallFiles.read(file), StandardCharsets.UTF_8);
+        return new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
     }
 
     private static java.util.Set<String> names(Path dir) throws IOException {

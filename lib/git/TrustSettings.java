@@ -55,18 +55,6 @@ final class TrustSettings {
         return file.file();
     }
 
-    /** Makes the config file ahead of {@link #configFile} when the entries are kept on disk; never runs git. */
-    static void prepare(Map<String, String> inherited) {
-        List<String> key = key(inherited);
-        if (!FILES.containsKey(key)) {
-            KeptEntries kept = KeptEntries.at(inherited, key);
-            String entries = kept == null ? null : kept.get();
-            if (entries != null) {
-                FILES.putIfAbsent(key, write(entries, inherited));
-            }
-        }
-    }
-
     private static List<String> key(Map<String, String> inherited) {
         List<String> key = new ArrayList<>();
         for (String k : LOCATORS) {
