@@ -29,8 +29,6 @@
 //SOURCES diff/QuotedPath.java
 //SOURCES diff/SectionFilter.java
 //SOURCES diff/SectionHeader.java
-//SOURCES git/AttributesFilesMemo.java
-//SOURCES git/CommitGraphMemo.java
 //SOURCES git/CommitReads.java
 //SOURCES git/DiffSpec.java
 //SOURCES git/GeneratedAttributes.java
@@ -45,6 +43,10 @@
 //SOURCES git/NestedGitDir.java
 //SOURCES git/ObjectIds.java
 //SOURCES git/Discovery.java
+//SOURCES git/Memo.java
+//SOURCES git/Session.java
+//SOURCES git/Workspace.java
+//SOURCES git/AnswerStore.java
 //SOURCES git/OpenedRepositories.java
 //SOURCES git/ExactRenames.java
 //SOURCES git/PathLimit.java
@@ -80,6 +82,7 @@
 //SOURCES app/PathSelection.java
 //SOURCES app/PathSuggestions.java
 //SOURCES app/Prdiff.java
+//SOURCES app/Sessions.java
 //SOURCES app/RangeWording.java
 //SOURCES app/PullRequestDiffs.java
 //SOURCES app/Target.java

@@ -2,6 +2,7 @@ import dev.prdiff.core.CacheNotes;
 import dev.prdiff.cache.DiskAnswers;
 import dev.prdiff.cache.PullRequestDiskCache;
 import dev.prdiff.core.PrivateFolder;
+import dev.prdiff.git.AnswerStore;
 import org.junit.jupiter.api.Test;
 import support.Fixtures;
 import support.Proc;
@@ -35,6 +36,24 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * (another user's, a link to elsewhere, a FIFO that would block the read) changes or stalls an answer.
  */
 class PrivateFolderTest {
+    /** This test's checks of the cache folders (a session's): what one use found usable, and the notes. */
+    private final PrivateFolder folders = new PrivateFolder();
+
+    /** The user's disk answers of one kind, as a test names them. */
+    private record Answers(AnswerStore store) {
+        void put(String key, byte[] answer) {
+            store.put(new AnswerStore.Key("test-answers", key), answer);
+        }
+
+        byte[] get(String key) {
+            return store.get(new AnswerStore.Key("test-answers", key));
+        }
+    }
+
+    private Answers answers(Map<String, String> env) {
+        return new Answers(DiskAnswers.forUser(env, folders));
+    }
+
     /** The uid no process of these tests runs as. */
     private static final int NOBODY = 65534;
 
@@ -67,7 +86,7 @@ class PrivateFolderTest {
     void aKeptAnswerIsReadOnlyFromTheUsersOwnRegularFile() throws Exception {
         Path cache = TempDirs.create("xdg-");
         Map<String, String> env = Map.of("XDG_CACHE_HOME", cache.toString());
-        DiskAnswers answers = DiskAnswers.forUser(env, "test-answers");
+        Answers answers = answers(env);
         byte[] answer = "the answer".getBytes(StandardCharsets.UTF_8);
         answers.put("key", answer);
         assertArrayEquals(answer, answers.get("key"));
@@ -89,7 +108,7 @@ class PrivateFolderTest {
     @Test
     void aCachedPullRequestDiffIsReadOnlyFromTheUsersOwnRegularFile() throws Exception {
         Path dir = TempDirs.create("pr-cache-").resolve("diffs");
-        PullRequestDiskCache cache = PullRequestDiskCache.forUser(Map.of("PRDIFF_CACHE_DIR", dir.toString()), null);
+        PullRequestDiskCache cache = PullRequestDiskCache.forUser(Map.of("PRDIFF_CACHE_DIR", dir.toString()), null, folders);
         PullRequestDiskCache.Key key = new PullRequestDiskCache.Key("github.com", "octo/demo", 7, "a".repeat(40), "b".repeat(40));
         byte[] diff = "diff --git a/x b/x\n".getBytes(StandardCharsets.UTF_8);
         try (PullRequestDiskCache.Entry entry = cache.begin(key)) {
@@ -138,7 +157,7 @@ class PrivateFolderTest {
     @Test
     void aPullRequestEntryRenamedToAnotherKeysNameIsAMiss() throws Exception {
         Path dir = TempDirs.create("pr-cache-").resolve("diffs");
-        PullRequestDiskCache cache = PullRequestDiskCache.forUser(Map.of("PRDIFF_CACHE_DIR", dir.toString()), null);
+        PullRequestDiskCache cache = PullRequestDiskCache.forUser(Map.of("PRDIFF_CACHE_DIR", dir.toString()), null, folders);
         put(cache, pr(1, 'b'), "diff --git a/one b/one\n");
         Path one = onlyFile(dir, "*.diff");
         put(cache, pr(2, 'c'), "diff --git a/two b/two\n");
@@ -162,7 +181,7 @@ class PrivateFolderTest {
         for (String mode : List.of("rwxrwx---", "rwx---rwx")) {
             Path shared = TempDirs.create("shared-");
             Path dir = shared.resolve("diffs");
-            PullRequestDiskCache cache = PullRequestDiskCache.forUser(Map.of("PRDIFF_CACHE_DIR", dir.toString()), null);
+            PullRequestDiskCache cache = PullRequestDiskCache.forUser(Map.of("PRDIFF_CACHE_DIR", dir.toString()), null, folders);
             put(cache, pr(1, 'b'), "diff --git a/x b/x\n");
             assertTrue(cache.open(pr(1, 'b')).isPresent());
 
@@ -182,7 +201,7 @@ class PrivateFolderTest {
 
         Path shared = TempDirs.create("shared-");
         Path xdg = shared.resolve("xdg");
-        DiskAnswers answers = DiskAnswers.forUser(Map.of("XDG_CACHE_HOME", xdg.toString()), "test-answers");
+        Answers answers = answers(Map.of("XDG_CACHE_HOME", xdg.toString()));
         answers.put("key", new byte[] {1});
         assertArrayEquals(new byte[] {1}, answers.get("key"));
         Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxrwxrwx"));
@@ -199,7 +218,7 @@ class PrivateFolderTest {
         Path shared = TempDirs.create("shared-");
         Path real = Files.createDirectories(shared.resolve("real"));
         Path xdg = Files.createSymbolicLink(TempDirs.create("link-").resolve("xdg"), real);
-        DiskAnswers answers = DiskAnswers.forUser(Map.of("XDG_CACHE_HOME", xdg.toString()), "test-answers");
+        Answers answers = answers(Map.of("XDG_CACHE_HOME", xdg.toString()));
         answers.put("key", new byte[] {1});
         assertArrayEquals(new byte[] {1}, answers.get("key"));
         Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwx---rwx"));
@@ -212,7 +231,7 @@ class PrivateFolderTest {
     void aCacheFolderOfAnotherUserIsNotUsed() throws Exception {
         assumeTrue(root(), "giving a folder to another user needs root");
         Path dir = TempDirs.create("pr-cache-").resolve("diffs");
-        PullRequestDiskCache cache = PullRequestDiskCache.forUser(Map.of("PRDIFF_CACHE_DIR", dir.toString()), null);
+        PullRequestDiskCache cache = PullRequestDiskCache.forUser(Map.of("PRDIFF_CACHE_DIR", dir.toString()), null, folders);
         put(cache, pr(1, 'b'), "diff --git a/x b/x\n");
         for (Path p : files(dir)) {
             Files.setAttribute(p, "unix:uid", NOBODY, LinkOption.NOFOLLOW_LINKS);
@@ -226,10 +245,10 @@ class PrivateFolderTest {
     }
 
     /** Runs {@code use} as a new call and checks that it heard one note: {@code dir} refused for {@code reason}. */
-    private static void assertRefused(Path dir, String reason, Use use) throws Exception {
+    private void assertRefused(Path dir, String reason, Use use) throws Exception {
         List<String> notes = new java.util.ArrayList<>();
-        PrivateFolder.newUse(); // a new call: within one, a folder found usable is not walked again
-        try (CacheNotes.Heard heard = CacheNotes.listen()) {
+        folders.newUse(); // a new call: within one, a folder found usable is not walked again
+        try (CacheNotes.Heard heard = folders.notes().listen()) {
             use.run();
             heard.tell(notes::add);
         }

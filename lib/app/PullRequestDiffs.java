@@ -60,7 +60,7 @@ final class PullRequestDiffs {
         if (request.dirGiven()) {
             // A -C/repo_path that is no repository is NOT_A_REPOSITORY, never another directory.
             try {
-                localDiffs = new LocalDiffs(Git.open(dir, request.timeoutOrDefault(), request.env()),
+                localDiffs = new LocalDiffs(request.session().open(dir, request.timeoutOrDefault()),
                         request.contextLines());
             } catch (PrdiffException e) {
                 if (e.code() != ErrorCode.NOT_A_REPOSITORY) {
@@ -155,7 +155,8 @@ final class PullRequestDiffs {
         }
         // gh api cannot name a host with a port (gh pr diff can): such a host goes without the head check and cache.
         boolean portHost = pr.repo() != null && pr.repo().host() != null && pr.repo().host().contains(":");
-        PullRequestDiskCache cache = portHost ? null : PullRequestDiskCache.forUser(request.env(), request.memory());
+        PullRequestDiskCache cache = portHost ? null : PullRequestDiskCache.forUser(request.env(), request.memory(),
+                request.session().folders());
         PullRequestInfo info = portHost ? null : pr.info();
         if (info != null) {
             announce(info, notices);
@@ -495,7 +496,7 @@ final class PullRequestDiffs {
     private LocalDiffs local(String why) {
         if (localDiffs == null) {
             try {
-                localDiffs = new LocalDiffs(Git.open(dir, request.timeoutOrDefault(), request.env()),
+                localDiffs = new LocalDiffs(request.session().open(dir, request.timeoutOrDefault()),
                         request.contextLines());
             } catch (PrdiffException e) {
                 if (e.code() != ErrorCode.NOT_A_REPOSITORY) {

@@ -41,8 +41,10 @@ public final class PullRequestDiskCache {
     private final Path dir;
     private final long maxBytes;
     private final PullRequestMemoryCache memory;
+    private final PrivateFolder folders;
 
-    PullRequestDiskCache(Path dir, long maxBytes, PullRequestMemoryCache memory) {
+    PullRequestDiskCache(Path dir, long maxBytes, PullRequestMemoryCache memory, PrivateFolder folders) {
+        this.folders = folders;
         this.dir = dir;
         this.maxBytes = maxBytes;
         this.memory = memory;
@@ -52,9 +54,10 @@ public final class PullRequestDiskCache {
      * The user's cache, in {@link CacheFolder}'s folder for pull request diffs ({@code PRDIFF_CACHE_DIR},
      * else {@code $XDG_CACHE_HOME/prdiff/pr-diffs}, else {@code ~/.cache/prdiff/pr-diffs});
      * {@code PRDIFF_CACHE_MAX_BYTES} bounds it. Null (no cache) when {@code PRDIFF_CACHE_DIR} is empty or no home
-     * is known. {@code memory}, if not null, is consulted first.
+     * is known. {@code memory}, if not null, is consulted first; {@code folders} checks the folder at each use.
      */
-    public static PullRequestDiskCache forUser(Map<String, String> env, PullRequestMemoryCache memory) {
+    public static PullRequestDiskCache forUser(Map<String, String> env, PullRequestMemoryCache memory,
+            PrivateFolder folders) {
         Path dir = CacheFolder.of(env, CacheFolder.PULL_REQUEST_DIFFS);
         if (dir == null) {
             return null;
@@ -67,7 +70,7 @@ public final class PullRequestDiskCache {
         } catch (NumberFormatException e) {
             // An unreadable bound keeps the default.
         }
-        return new PullRequestDiskCache(dir, max, memory);
+        return new PullRequestDiskCache(dir, max, memory, folders);
     }
 
     /**
@@ -79,11 +82,11 @@ public final class PullRequestDiskCache {
         if (inMemory != null) {
             return Optional.of(new ByteArrayInputStream(inMemory));
         }
-        if (!PrivateFolder.checked(dir, false, false).usable()) {
+        if (!folders.checked(dir, false, false).usable()) {
             return Optional.empty();
         }
         Path file = dir.resolve(key.fileName());
-        InputStream in = PrivateFolder.open(file);
+        InputStream in = folders.open(file);
         if (in == null) {
             return Optional.empty(); // none, or not one this user downloaded
         }
@@ -121,7 +124,7 @@ public final class PullRequestDiskCache {
 
         Entry(Key key) {
             this.key = key;
-            if (key.text().indexOf('\0') >= 0 || !PrivateFolder.checked(dir, true, false).usable()) {
+            if (key.text().indexOf('\0') >= 0 || !folders.checked(dir, true, false).usable()) {
                 failed = true; // a key that cannot be written whole, or a folder others can change: nothing kept
                 return;
             }

@@ -32,7 +32,9 @@ import java.util.Objects;
  *
  * <p>Checked at every use: every call (a CLI run, an MCP tool call) is a new use (a call's end, or an MCP call's
  * start, calls {@link #newUse}), and within one the answer for a folder is remembered, so that the many git
- * commands and cache reads of a call do not each pay for the walk (about a millisecond in a fresh JVM).
+ * commands and cache reads of a call do not each pay for the walk (about a millisecond in a fresh JVM). What is
+ * remembered belongs to one instance, which a session owns; making folders ({@link #make}, {@link #newEntry}) needs
+ * none.
  */
 public final class PrivateFolder {
     private static final int TYPE_BITS = 0170000;
@@ -43,23 +45,30 @@ public final class PrivateFolder {
     private static final int GROUP_AND_OTHERS = 0077;
     private static final int GROUP_AND_OTHERS_WRITE = 0022;
     private static final int MAX_LINKS = 40;
-    private static volatile Object uid;
-    private static final java.util.concurrent.atomic.AtomicLong USE = new java.util.concurrent.atomic.AtomicLong();
+    private volatile Object uid;
+    private final java.util.concurrent.atomic.AtomicLong use = new java.util.concurrent.atomic.AtomicLong();
     /** Per folder (and whether it must be closed to others): the use it was found usable in, and how. */
-    private static final Map<String, Known> USABLE = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, Known> usable = new java.util.concurrent.ConcurrentHashMap<>();
     /** Per folder above a cache's: the use it was found to be one no one else can change in. */
-    private static final Map<Path, Long> SAFE_ABOVE = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<Path, Long> safeAbove = new java.util.concurrent.ConcurrentHashMap<>();
+    private final CacheNotes notes = new CacheNotes(this);
 
     private record Known(long use, Folder folder) {}
 
-    private PrivateFolder() {}
+    /** The checks of one session (a CLI run, an MCP server): what it found usable in its current use. */
+    public PrivateFolder() {}
+
+    /** The notes of refused folders, which the calls running listen to. */
+    public CacheNotes notes() {
+        return notes;
+    }
 
     /** A new use (a call) from now on: every folder is checked anew. */
-    public static void newUse() {
-        USE.incrementAndGet();
-        if (USABLE.size() > 256 || SAFE_ABOVE.size() > 256) {
-            USABLE.clear();
-            SAFE_ABOVE.clear();
+    public void newUse() {
+        use.incrementAndGet();
+        if (usable.size() > 256 || safeAbove.size() > 256) {
+            usable.clear();
+            safeAbove.clear();
         }
     }
 
@@ -69,7 +78,7 @@ public final class PrivateFolder {
     }
 
     /** A directory, not a link, of this process's user, that no one else may enter. */
-    public static boolean privateDirectory(Path dir) {
+    public boolean privateDirectory(Path dir) {
         return is(dir, DIRECTORY, true);
     }
 
@@ -77,31 +86,31 @@ public final class PrivateFolder {
      * Whether {@code dir} (absolute) may hold a cache in this use, by the rule above; {@code closed}: only when no one
      * else may even enter it.
      */
-    public static Folder folder(Path dir, boolean closed) {
+    public Folder folder(Path dir, boolean closed) {
         Object user = uid();
         if (user == null) {
             return new Folder(false, "the user who runs prdiff is not known", null);
         }
-        long use = USE.get();
+        long now = use.get();
         String key = dir + (closed ? "\0closed" : "");
-        Known known = USABLE.get(key);
-        if (known != null && known.use() == use) {
+        Known known = usable.get(key);
+        if (known != null && known.use() == now) {
             return known.folder();
         }
-        Folder f = folder(dir.toAbsolutePath().normalize(), user, 0, closed, use);
+        Folder f = folder(dir.toAbsolutePath().normalize(), user, 0, closed, now);
         if (f.usable()) {
-            USABLE.put(key, new Known(use, f));
+            usable.put(key, new Known(now, f));
         }
         return f;
     }
 
-    private static Folder folder(Path dir, Object user, int links, boolean closed, long use) {
+    private Folder folder(Path dir, Object user, int links, boolean closed, long use) {
         Path at = dir.getRoot();
         int names = dir.getNameCount();
         for (int i = -1; i < names; i++) {
             Path p = i < 0 ? at : at.resolve(dir.getName(i));
             boolean leaf = i == names - 1;
-            Long safe = leaf ? null : SAFE_ABOVE.get(p);
+            Long safe = leaf ? null : safeAbove.get(p);
             if (safe != null && safe == use) {
                 at = p;
                 continue;
@@ -150,7 +159,7 @@ public final class PrivateFolder {
                 }
                 return new Folder(true, null, a.get("dev") + ":" + a.get("ino"));
             }
-            SAFE_ABOVE.put(p, use);
+            safeAbove.put(p, use);
             at = p;
         }
         throw new IllegalStateException("no folder in " + dir);
@@ -162,13 +171,13 @@ public final class PrivateFolder {
      * (device and inode) is read before and after the open and must be the same: the open file is that file unless
      * someone swapped it twice in between, which only the user can do in a folder {@link #folder} accepts.
      */
-    public static InputStream open(Path file) {
+    public InputStream open(Path file) {
         SeekableByteChannel channel = opened(file);
         return channel == null ? null : Channels.newInputStream(channel);
     }
 
     /** The whole of {@link #open}'s file, or null; read from the channel itself, whose classes a start has loaded. */
-    public static byte[] read(Path file) {
+    public byte[] read(Path file) {
         try (SeekableByteChannel channel = opened(file)) {
             if (channel == null) {
                 return null;
@@ -187,7 +196,7 @@ public final class PrivateFolder {
         }
     }
 
-    private static SeekableByteChannel opened(Path file) {
+    private SeekableByteChannel opened(Path file) {
         Object before = ownRegularFile(file);
         if (before == null) {
             return null;
@@ -215,7 +224,7 @@ public final class PrivateFolder {
     }
 
     /** The identity (device, inode) of the user's own regular file at {@code file}, not a link; else null. */
-    private static Object ownRegularFile(Path file) {
+    private Object ownRegularFile(Path file) {
         try {
             Object user = uid();
             Map<String, Object> a = Files.readAttributes(file, "unix:uid,mode,ino,dev", LinkOption.NOFOLLOW_LINKS);
@@ -233,7 +242,7 @@ public final class PrivateFolder {
      * (0700) first when it is missing. A refused folder is told to the calls running ({@link CacheNotes}) and is not
      * used: the answer is computed as without a cache. {@code closed}: usable only when no one else may even enter it.
      */
-    public static Folder checked(Path folder, boolean make, boolean closed) {
+    public Folder checked(Path folder, boolean make, boolean closed) {
         Folder f = folder(folder, closed);
         if (make && !f.usable() && f.refusal() == null) {
             try {
@@ -244,7 +253,7 @@ public final class PrivateFolder {
             f = folder(folder, closed);
         }
         if (f.refusal() != null) {
-            CacheNotes.refused(folder, f.refusal());
+            notes.refused(folder, f.refusal());
         }
         return f;
     }
@@ -302,7 +311,7 @@ public final class PrivateFolder {
         }
     }
 
-    private static boolean is(Path path, int type, boolean ownerOnly) {
+    private boolean is(Path path, int type, boolean ownerOnly) {
         try {
             Object user = uid();
             Map<String, Object> a = Files.readAttributes(path, "unix:uid,mode", LinkOption.NOFOLLOW_LINKS);
@@ -314,7 +323,7 @@ public final class PrivateFolder {
         }
     }
 
-    private static Object uid() {
+    private Object uid() {
         Object known = uid;
         if (known == null) {
             String home = System.getProperty("user.home", "");

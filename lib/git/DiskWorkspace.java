@@ -14,109 +14,54 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What prdiff gives git and no git process changes, kept for the user across prdiff processes in
- * {@code $XDG_CACHE_HOME/prdiff/git-v1} (else {@code ~/.cache/prdiff/git-v1}): an empty HOME, a scratch git
- * directory per object store ({@link ScratchGitDir}) and the carried-over trust settings as config files named by
- * their content. A process then makes and removes nothing of its own for a diff, where {@link PrivateWorkspace} costs
- * about 4 ms of every start. Git reads the scratch directories' config and attributes, so whoever could write
- * there could run a program as the user: the folder is used only while it is the user's own, closed to everyone
- * else, on a path no one else can change ({@link PrivateFolder#folder}), checked at every use (every call; each git
- * command asks {@link #forUser}, see {@code Git}); else, or with the disk caches off, each process keeps its own.
+ * {@code $XDG_CACHE_HOME/prdiff/git-v1} (else {@code ~/.cache/prdiff/git-v1}, see {@link CacheFolder}): an empty
+ * HOME, a scratch git directory per object store ({@link ScratchGitDir}) and the carried-over trust settings as
+ * config files named by their content. A process then makes and removes nothing of its own for a diff, where a
+ * {@link PrivateWorkspace} costs about 4 ms of every start. Git reads the scratch directories' config and
+ * attributes, so whoever could write there could run a program as the user: the folder is used only while it is
+ * the user's own, closed to everyone else, on a path no one else can change ({@link PrivateFolder#folder}), checked
+ * at every use (every call; each git command asks {@link Session#diskWorkspace}, see {@code Git}); else, or with the
+ * disk caches off, the session's private workspace serves.
  */
-final class DiskWorkspace {
-    static final String KIND = CacheFolder.GIT_WORKSPACE;
+final class DiskWorkspace implements Workspace {
     /** Scratch directories past this many are removed, least recently made first. */
     static final int MAX_SCRATCH = 256;
-    /** The folder last found usable, per path and identity (device and inode): another folder is checked anew. */
-    private static final Map<String, DiskWorkspace> BY_FOLDER = new ConcurrentHashMap<>();
 
     private final Path root;
+    private final PrivateFolder folders;
     private volatile Path emptyHome;
 
-    private DiskWorkspace(Path root) {
+    DiskWorkspace(Path root, PrivateFolder folders) {
         this.root = root;
-    }
-
-    /**
-     * The user's kept directory as {@code env} locates it, checked now; null when there is none or it is refused.
-     * The same folder (path and inode) gives the same object, so a caller that kept one sees a replaced folder as
-     * another object.
-     */
-    static DiskWorkspace forUser(Map<String, String> env) {
-        Path root = CacheFolder.of(env, KIND);
-        if (root == null) {
-            return null;
-        }
-        PrivateFolder.Folder folder;
-        try {
-            folder = PrivateFolder.checked(root, true, true);
-        } catch (RuntimeException e) {
-            return null;
-        }
-        if (!folder.usable()) {
-            return null;
-        }
-        String id = root + "\0" + folder.fileKey();
-        DiskWorkspace kept = BY_FOLDER.get(id);
-        if (kept == null) {
-            // made twice at worst, by threads that meet here
-            BY_FOLDER.putIfAbsent(id, new DiskWorkspace(root));
-            kept = BY_FOLDER.get(id);
-        }
-        return kept;
-    }
-
-    /** HOME for git where {@code env} keeps one, else this process's own. */
-    static Path emptyHome(Map<String, String> env) {
-        DiskWorkspace kept = forUser(env);
-        Path home = kept == null ? null : kept.emptyHomeOnce();
-        return home != null ? home : PrivateWorkspace.get().emptyHome();
-    }
-
-    /**
-     * The kept directory that any of {@code paths} (a path, or a path's text; nulls skipped) is in, for a caller
-     * that checks it at each use by {@code forUser(env) == it}: the one usable now, or, when it is refused now, one
-     * that never is. Null when none of them is in it.
-     */
-    static DiskWorkspace holding(Map<String, String> env, Object... paths) {
-        Path root = CacheFolder.of(env, KIND);
-        if (root == null) {
-            return null;
-        }
-        for (Object p : paths) {
-            if (p != null && Path.of(p.toString()).startsWith(root)) {
-                DiskWorkspace kept = forUser(env);
-                return kept != null ? kept : new DiskWorkspace(root);
-            }
-        }
-        return null;
+        this.folders = folders;
     }
 
     /** Whether {@code path} is in this kept directory. */
-    boolean holds(Path path) {
+    @Override
+    public boolean holds(Path path) {
         return path.startsWith(root);
     }
 
-    /** {@link #emptyHome}, checked once per process. */
-    private Path emptyHomeOnce() {
+    /** The kept HOME, made on first use and checked once per session; null when something was put in it. */
+    @Override
+    public Path emptyHome() {
         Path home = emptyHome;
         if (home == null) {
-            home = emptyHome();
+            home = madeEmptyHome();
             emptyHome = home;
         }
         return home;
     }
 
     /** The kept HOME, made on first use; null when something was put in it, which git could read. */
-    private Path emptyHome() {
+    private Path madeEmptyHome() {
         Path home = root.resolve("home");
         try {
             PrivateFolder.make(home);
-            if (!PrivateFolder.privateDirectory(home)) {
+            if (!folders.privateDirectory(home)) {
                 return null;
             }
             try (DirectoryStream<Path> entries = Files.newDirectoryStream(home)) {
@@ -132,7 +77,8 @@ final class DiskWorkspace {
      * name and renamed into place, so a concurrent process finds it whole or not at all. One found there is used only
      * when {@code matches} it (it holds its key, and nothing else). Null when it cannot be made or does not match.
      */
-    Path scratch(String name, Filler fill, java.util.function.Predicate<Path> matches) {
+    @Override
+    public Path scratch(String name, Filler fill, java.util.function.Predicate<Path> matches) {
         Path dir = root.resolve("scratch").resolve(name);
         if (ScratchGitDir.whole(dir)) {
             return matches.test(dir) ? dir : null;
@@ -154,11 +100,6 @@ final class DiskWorkspace {
                 FileTrees.deleteQuietly(tmp);
             }
         }
-    }
-
-    /** Fills a new scratch directory. */
-    interface Filler {
-        void fill(Path dir) throws IOException;
     }
 
     /** Keeps fewer than {@link #MAX_SCRATCH} scratch directories before one more is added. */
@@ -184,7 +125,8 @@ final class DiskWorkspace {
      * A config file holding exactly {@code config}, named by its content; written (whole, then renamed into place)
      * when missing or not that content. Null when it cannot be written.
      */
-    Path configFile(String config) {
+    @Override
+    public Path configFile(String config) {
         byte[] content = config.getBytes(StandardCharsets.UTF_8);
         Path file = root.resolve("trust").resolve(CacheFolder.entryName(config, "") + ".gitconfig");
         try {

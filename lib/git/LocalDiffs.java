@@ -424,7 +424,7 @@ public final class LocalDiffs {
         Path list = null;
         Path objects = null;
         try {
-            Path dir = PrivateFolder.made(PrivateWorkspace.get().resolve("index"));
+            Path dir = git.session().privateWorkspace().folder("index");
             index = PrivateFolder.newEntry(dir, "index-", "", false);
             list = PrivateFolder.newEntry(dir, "untracked-", "", false);
             objects = PrivateFolder.newEntry(dir, "objects-", "", true);

@@ -30,7 +30,7 @@ final class PrivateIndex implements AutoCloseable {
     static PrivateIndex of(Git git, String commit, String purpose) {
         Path file;
         try {
-            file = PrivateFolder.newEntry(PrivateFolder.made(PrivateWorkspace.get().resolve("index")), purpose + "-", "", false);
+            file = PrivateFolder.newEntry(git.session().privateWorkspace().folder("index"), purpose + "-", "", false);
             Files.delete(file); // read-tree writes it; an empty file is not an index
         } catch (IOException e) {
             throw new PrdiffException(ErrorCode.INTERNAL_ERROR, "cannot make a private index: " + e.getMessage(), e);

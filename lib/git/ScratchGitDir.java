@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A private git directory with no config, refs, index, hooks or attributes of its own, which borrows one
@@ -19,11 +18,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * objects and nothing of its setup: its diffs are those of a bare clone in an empty environment. Kept for the
  * user across processes ({@link DiskWorkspace}) where it can be, since nothing git reads there changes; a shallow
  * repository's (its boundary is copied in, and moves) and one that objects are written into ({@link #writable})
- * are this process's own.
+ * are the session's own ({@link PrivateWorkspace}).
  */
 final class ScratchGitDir {
-    private static final Map<String, ScratchGitDir> BY_OBJECTS = new ConcurrentHashMap<>();
-
+    private final Session session;
     private final Path dir;
     private final Path borrowedObjects;
     private final String objectFormat;
@@ -32,7 +30,8 @@ final class ScratchGitDir {
     private volatile long shallowGeneration;
     private volatile ScratchGitDir writable;
 
-    private ScratchGitDir(Path dir, Path borrowedObjects, String objectFormat, boolean kept) {
+    private ScratchGitDir(Session session, Path dir, Path borrowedObjects, String objectFormat, boolean kept) {
+        this.session = session;
         this.dir = dir;
         this.borrowedObjects = borrowedObjects;
         this.objectFormat = objectFormat;
@@ -50,24 +49,25 @@ final class ScratchGitDir {
     }
 
     /**
-     * The scratch directory for a repository's object store, made on first use and kept for this process (and,
-     * unless the repository is shallow, for the user's later processes as {@code env} locates their cache).
+     * The scratch directory for a repository's object store, made on first use and kept for the session (and,
+     * unless the repository is shallow, for the user's later processes in the session's disk workspace).
      */
-    static ScratchGitDir forObjects(Path objects, String objectFormat, Path shallowFile, Map<String, String> env) {
+    static ScratchGitDir forObjects(Session session, Path objects, String objectFormat, Path shallowFile) {
         if (objects.toString().indexOf('\n') >= 0 || objects.toString().startsWith("\"")) {
             throw new PrdiffException(ErrorCode.NOT_A_REPOSITORY, "cannot borrow objects from a path with a newline"
                     + " or a leading quote: " + objects);
         }
         boolean shallow = shallowFile != null && Files.isRegularFile(shallowFile);
-        DiskWorkspace keptDir = shallow ? null : DiskWorkspace.forUser(env);
+        DiskWorkspace keptDir = shallow ? null : session.diskWorkspace();
         String key = objects + "\0" + objectFormat + (keptDir == null ? "\0private" : "\0kept");
-        ScratchGitDir scratch = BY_OBJECTS.get(key);
+        Map<String, ScratchGitDir> made = session.scratchDirs;
+        ScratchGitDir scratch = made.get(key);
         if (!usable(scratch)) {
-            synchronized (BY_OBJECTS) {
-                scratch = BY_OBJECTS.get(key);
+            synchronized (made) {
+                scratch = made.get(key);
                 if (!usable(scratch)) {
-                    scratch = create(objects, objectFormat, keptDir);
-                    BY_OBJECTS.put(key, scratch);
+                    scratch = create(session, objects, objectFormat, keptDir);
+                    made.put(key, scratch);
                 }
             }
         }
@@ -109,30 +109,24 @@ final class ScratchGitDir {
         }
         synchronized (this) {
             if (!usable(writable)) {
-                writable = create(borrowedObjects, objectFormat, null);
+                writable = create(session, borrowedObjects, objectFormat, null);
             }
             return writable;
         }
     }
 
-    private static ScratchGitDir create(Path objects, String objectFormat, DiskWorkspace keptDir) {
+    private static ScratchGitDir create(Session session, Path objects, String objectFormat, DiskWorkspace keptDir) {
         String config = config(objectFormat);
+        String name = CacheFolder.entryName(objects + "\0" + objectFormat, "");
         if (keptDir != null) {
-            Path dir = keptDir.scratch(CacheFolder.entryName(objects + "\0" + objectFormat, ""),
-                    made -> fill(made, objects, config), found -> holdsExactly(found, objects, config));
+            Path dir = keptDir.scratch(name, made -> fill(made, objects, config),
+                    found -> holdsExactly(found, objects, config));
             if (dir != null) {
-                return new ScratchGitDir(dir, objects, objectFormat, true);
+                return new ScratchGitDir(session, dir, objects, objectFormat, true);
             }
         }
-        Path root = PrivateFolder.made(PrivateWorkspace.get().resolve("scratch"));
-        try {
-            Path dir = PrivateFolder.newEntry(root, "objects-", "", true);
-            fill(dir, objects, config);
-            return new ScratchGitDir(dir, objects, objectFormat, false);
-        } catch (IOException e) {
-            throw new PrdiffException(ErrorCode.INTERNAL_ERROR, "cannot create a scratch git directory: "
-                    + e.getMessage(), e);
-        }
+        Path dir = session.privateWorkspace().scratch(name, made -> fill(made, objects, config), found -> false);
+        return new ScratchGitDir(session, dir, objects, objectFormat, false);
     }
 
     /**
