@@ -58,8 +58,8 @@ public final class Git {
     /**
      * Checks the user's disk workspace before each git command (the folder could be renamed away under a
      * long-running server when a folder above it was writable by others, and another put in its place): once it is
-     * refused, or another folder is at its path, this git's commands run in this process's own scratch directory,
-     * HOME and trust config from then on.
+     * refused, or another folder is at its path, this git's commands run in the session's own scratch directory,
+     * HOME and trust config ({@link PrivateWorkspace}) from then on.
      */
     private void checkKept() {
         DiskWorkspace k = kept;
@@ -481,7 +481,7 @@ public final class Git {
     }
 
     /**
-     * From now on this git's commands on objects run in a scratch directory of this process's own, where they may
+     * From now on this git's commands on objects run in a scratch directory of the session's own, where they may
      * write objects (a fetch's pack, an interdiff's replayed trees) and find them again: never in the one kept
      * for the user, which every prdiff process reads.
      */

@@ -207,7 +207,7 @@ final class PathLimit {
         return limited.equals(expected) ? literal(paths) : null;
     }
 
-    /** The whole range's rename pairs where this process or an earlier one found them, else null. */
+    /** The whole range's rename pairs where this session or an earlier process found them, else null. */
     private List<RawNumstat.Change> knownPairs() {
         return knownPairs(Integer.MAX_VALUE, RenamePairs::read);
     }
@@ -218,9 +218,9 @@ final class PathLimit {
     }
 
     /**
-     * The pairs kept in this process or on disk (as {@link RenamePairs#write} wrote them, at most {@code maxBytes}),
-     * as {@code read} finds them; null when there are none or {@code read} refuses them. Pairs read are kept in this
-     * process, so that the judgement after {@link #untried} finds them without the disk.
+     * The pairs kept in the session's memo or on disk (as {@link RenamePairs#write} wrote them, at most
+     * {@code maxBytes}), as {@code read} finds them; null when there are none or {@code read} refuses them. Pairs read
+     * are kept in the memo, so that the judgement after {@link #untried} finds them without the disk.
      */
     private List<RawNumstat.Change> knownPairs(int maxBytes, Function<byte[], List<RawNumstat.Change>> read) {
         List<Object> key = pairsKey();
@@ -304,7 +304,7 @@ final class PathLimit {
         }
     }
 
-    /** The whole range's rename pairs, kept in this process and on disk as soon as git has found them. */
+    /** The whole range's rename pairs, kept in the session's memo and on disk as soon as git has found them. */
     private List<RawNumstat.Change> wholePairs() {
         List<RawNumstat.Change> pairs = raw(List.of(), null).stream().filter(RawNumstat.Change::paired).toList();
         keepPairs(pairs);

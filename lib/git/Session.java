@@ -136,12 +136,6 @@ public final class Session implements AutoCloseable {
         return own;
     }
 
-    /** The workspace to use now: the disk one while it is usable, else this session's own. */
-    Workspace workspace() {
-        DiskWorkspace kept = diskWorkspace();
-        return kept != null ? kept : privateWorkspace();
-    }
-
     /** HOME for git: the disk workspace's while it is usable and empty, else this session's own. */
     Path emptyHome() {
         DiskWorkspace kept = diskWorkspace();

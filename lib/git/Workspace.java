@@ -7,7 +7,7 @@ import java.util.function.Predicate;
 /**
  * Where prdiff keeps what it gives git and no git process changes: an empty HOME, the carried-over trust settings
  * as config files, and scratch git directories. Two kinds, one per {@link Session}, chosen once: kept on disk for
- * the user ({@link DiskWorkspace}, checked at each use) or this process's own ({@link PrivateWorkspace}), which
+ * the user ({@link DiskWorkspace}, checked at each use) or the session's own ({@link PrivateWorkspace}), which
  * also serves whenever the disk one cannot.
  */
 interface Workspace {
