@@ -14,6 +14,7 @@ import dev.prdiff.app.CommandLineCalls;
 import dev.prdiff.app.DiffEnvelope;
 import dev.prdiff.app.DiffRequest;
 import dev.prdiff.app.Prdiff;
+import dev.prdiff.app.Sessions;
 import dev.prdiff.app.Target;
 import dev.prdiff.core.CdsTraining;
 import dev.prdiff.core.Json;
@@ -24,7 +25,7 @@ import dev.prdiff.exec.ProcessStdout;
 import dev.prdiff.exec.Subprocess;
 import dev.prdiff.exec.Utf8Relaunch;
 import dev.prdiff.git.CommitReads;
-import dev.prdiff.git.Git;
+import dev.prdiff.git.Session;
 import dev.prdiff.git.GrepQuery;
 import dev.prdiff.git.LocalDiffs;
 import dev.prdiff.shape.DiffColors;
@@ -152,6 +153,8 @@ class prdiff implements Callable<Integer> {
     final boolean terminal;
     /** The pager prdiff's stdout goes through, once started. */
     private Process pager;
+    /** This run's session, made when the call first needs git (--version and --help never do); closed by run. */
+    private Session session;
 
     prdiff(WatchedOutput out, PrintStream err, Map<String, String> env, boolean terminal) {
         this.out = out;
@@ -195,7 +198,12 @@ class prdiff implements Callable<Integer> {
     static int run(OutputStream stdout, PrintStream err, Map<String, String> env, boolean terminal, String... args) {
         WatchedOutput out = new WatchedOutput(stdout);
         prdiff command = new prdiff(out, err, env, terminal);
-        int code = parsedAndCalled(command, args);
+        int code;
+        try {
+            code = parsedAndCalled(command, args);
+        } finally {
+            command.closeSession();
+        }
         command.closePager();
         if (out.failure() != null) {
             return writeFailed(out, out.failure(), err);
@@ -206,6 +214,20 @@ class prdiff implements Callable<Integer> {
             return writeFailed(out, e, err);
         }
         return code;
+    }
+
+    /** The session of this run, made on first use. */
+    Session session() {
+        if (session == null) {
+            session = Sessions.forOneCall(env);
+        }
+        return session;
+    }
+
+    private void closeSession() {
+        if (session != null) {
+            session.close();
+        }
     }
 
     /** The words parsed by picocli, then the command called: usage errors and failures reported on {@code err}. */
@@ -664,7 +686,7 @@ class prdiff implements Callable<Integer> {
         OutputShape shape = new OutputShape(new FileFilter(include, exclude, FileFilter.statuses(status)), top, skip,
                 new SectionLimits(maxBytes, maxLines, noBinary, skipGenerated, null, layout));
         DiffRequest request = new DiffRequest(parsedTarget, selected, dir, Duration.ofSeconds(timeoutSeconds), repo, sha,
-                baseSha, noFetch, env).typedPaths(strict).shaped(shape, contextLines, stat).refetchedBy(calls())
+                baseSha, noFetch, env, session()).typedPaths(strict).shaped(shape, contextLines, stat).refetchedBy(calls())
                 .withSince(since).withLog(log);
         boolean colored = switch (color) {
             case "auto" -> terminal;
@@ -894,7 +916,7 @@ class prdiff implements Callable<Integer> {
             throw new CommandLine.ParameterException(cli, "prdiff show takes one SHA:PATH and no --");
         }
         Path where = own.dir != null ? own.dir : dir != null ? dir : Path.of("");
-        return new CommitReads(Git.open(where, Duration.ofSeconds(seconds), env));
+        return new CommitReads(session().open(where, Duration.ofSeconds(seconds)));
     }
 
     /** show and grep: they read at a commit, with -C and --timeout of their own after their other options. */

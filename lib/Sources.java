@@ -1,6 +1,8 @@
 // The shared code every entry point (prdiff.java, mcp-shim.java, tests/RunTests.java) compiles in.
 // One line per file, no globs: JBang cannot expand a glob when the script runs from a URL (the catalog alias).
 // SourcesListTest checks that every file under lib/ is listed.
+//SOURCES core/CacheFolder.java
+//SOURCES core/CacheNotes.java
 //SOURCES core/CdsTraining.java
 //SOURCES core/ErrorCode.java
 //SOURCES core/Version.java
@@ -10,6 +12,7 @@
 //SOURCES core/Json.java
 //SOURCES core/Messages.java
 //SOURCES core/Pagination.java
+//SOURCES core/PrivateFolder.java
 //SOURCES core/PathBytes.java
 //SOURCES core/PrdiffException.java
 //SOURCES exec/Command.java
@@ -26,8 +29,6 @@
 //SOURCES diff/QuotedPath.java
 //SOURCES diff/SectionFilter.java
 //SOURCES diff/SectionHeader.java
-//SOURCES git/AttributesFilesMemo.java
-//SOURCES git/CommitGraphMemo.java
 //SOURCES git/CommitReads.java
 //SOURCES git/DiffSpec.java
 //SOURCES git/GeneratedAttributes.java
@@ -35,21 +36,26 @@
 //SOURCES git/GitEnvironment.java
 //SOURCES git/Interdiff.java
 //SOURCES git/GrepQuery.java
-//SOURCES git/KeptAnswers.java
-//SOURCES git/KeptGitDir.java
+//SOURCES git/MemoryAnswers.java
+//SOURCES git/DiskWorkspace.java
 //SOURCES git/LocalDiffs.java
 //SOURCES git/MissingObjects.java
 //SOURCES git/NestedGitDir.java
 //SOURCES git/ObjectIds.java
 //SOURCES git/Discovery.java
+//SOURCES git/Memo.java
+//SOURCES git/Session.java
+//SOURCES git/Workspace.java
+//SOURCES git/AnswerStore.java
 //SOURCES git/OpenedRepositories.java
 //SOURCES git/ExactRenames.java
 //SOURCES git/PathLimit.java
 //SOURCES git/PrivateIndex.java
-//SOURCES git/PrivateDir.java
+//SOURCES git/PrivateWorkspace.java
 //SOURCES git/RawNumstat.java
 //SOURCES git/RenamePairs.java
 //SOURCES git/RenamePasses.java
+//SOURCES git/Repository.java
 //SOURCES git/Revisions.java
 //SOURCES git/ScratchFetch.java
 //SOURCES git/ScratchGitDir.java
@@ -64,12 +70,10 @@
 //SOURCES github/PullRequestFetch.java
 //SOURCES github/PullRequestInfo.java
 //SOURCES github/PullRequests.java
-//SOURCES cache/CacheFiles.java
-//SOURCES cache/CacheNotes.java
+//SOURCES cache/DiskEntries.java
 //SOURCES cache/DiskAnswers.java
-//SOURCES cache/MemoryCache.java
-//SOURCES cache/PullRequestDiffCache.java
-//SOURCES cache/UserOwned.java
+//SOURCES cache/PullRequestMemoryCache.java
+//SOURCES cache/PullRequestDiskCache.java
 //SOURCES app/CdsRehearsal.java
 //SOURCES app/CommandLineCalls.java
 //SOURCES app/DiffEnvelope.java
@@ -78,6 +82,7 @@
 //SOURCES app/PathSelection.java
 //SOURCES app/PathSuggestions.java
 //SOURCES app/Prdiff.java
+//SOURCES app/Sessions.java
 //SOURCES app/RangeWording.java
 //SOURCES app/PullRequestDiffs.java
 //SOURCES app/Target.java

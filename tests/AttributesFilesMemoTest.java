@@ -1,5 +1,7 @@
 import dev.prdiff.git.GeneratedAttributes;
+import dev.prdiff.app.Sessions;
 import dev.prdiff.git.Git;
+import dev.prdiff.git.Session;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -22,6 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(120)
 class AttributesFilesMemoTest {
     TempRepo repo;
+    /** A server-style session of this test's own: its Gits share what it remembers, and no other test sees it. */
+    Session session;
     String plain;
     String nested;
     String removed;
@@ -29,6 +33,7 @@ class AttributesFilesMemoTest {
     @BeforeEach
     void fixture() {
         repo = TempRepo.init();
+        session = Sessions.forManyCalls(System.getenv());
         repo.write("a.txt", "a\n").write("sub/b.out", "b\n").write("sub/c.txt", "c\n");
         plain = repo.commit("no attributes");
         repo.write("sub/.gitattributes", "*.out linguist-generated\nc.txt -linguist-generated\n");
@@ -40,6 +45,7 @@ class AttributesFilesMemoTest {
     @AfterEach
     void cleanup() {
         repo.close();
+        session.close();
     }
 
     /** git's own reading of the commit's attributes for every file of its tree, from a checkout of it. */
@@ -64,7 +70,7 @@ class AttributesFilesMemoTest {
 
     @Test
     void rememberedAnswersEqualGitsForEachFullId() {
-        Git git = Git.open(repo.dir(), Git.DEFAULT_TIMEOUT);
+        Git git = session.open(repo.dir(), Git.DEFAULT_TIMEOUT);
         for (int round = 0; round < 2; round++) {
             for (String commit : List.of(plain, nested, removed)) {
                 assertEquals(oracle(commit), marks(git, commit), "round " + round + " at " + commit);
@@ -73,7 +79,7 @@ class AttributesFilesMemoTest {
         assertTrue(marks(git, plain).isEmpty());
         assertFalse(marks(git, nested).isEmpty(), "git marks sub/b.out and unmarks sub/c.txt");
         // A second server-style Git of the same repository shares the remembered answers; still equal.
-        Git again = Git.open(repo.dir(), Git.DEFAULT_TIMEOUT);
+        Git again = session.open(repo.dir(), Git.DEFAULT_TIMEOUT);
         assertEquals(oracle(nested), marks(again, nested));
         assertEquals(Map.of("sub/c.txt", false), new TreeMap<>(GeneratedAttributes.at(again, nested,
                 () -> List.of("sub/c.txt"))));
@@ -91,13 +97,13 @@ class AttributesFilesMemoTest {
     }
 
     private Map<String, Boolean> atBranch(String branch) {
-        Git git = Git.open(repo.dir(), Git.DEFAULT_TIMEOUT);
+        Git git = session.open(repo.dir(), Git.DEFAULT_TIMEOUT);
         return marks(git, git.commit(branch));
     }
 
     @Test
     void anAbbreviatedIdGivesTheSameAnswerAsTheFullOne() {
-        Git git = Git.open(repo.dir(), Git.DEFAULT_TIMEOUT);
+        Git git = session.open(repo.dir(), Git.DEFAULT_TIMEOUT);
         assertEquals(marks(git, nested), marks(git, nested.substring(0, 12)));
         assertEquals(marks(git, plain), marks(git, plain.substring(0, 12)));
     }

@@ -50,13 +50,9 @@ class DiscoveryTest {
             out = PrdiffCli.ok(git.env(), "-C", r.dir().resolve(".git/..").toString(), "main..feature").stdout();
             assertArrayEquals(r.gitDiff("main..feature"), out);
             assertEquals(List.of("rev-parse", "diff"), commands(git), git.calls().toString());
-        }
-        // A revision alone is REV...HEAD, resolved with the repository all the same. A fresh repository: where an
-        // MCP server ran in this process, discovery keeps what it found for a directory, and a second opening of it
-        // resolves the range in processes of its own.
-        try (TempRepo r = forked()) {
-            RecordingGit git = RecordingGit.create();
-            byte[] out = PrdiffCli.ok(git.env(), "-C", r.dir().toString(), "feature", "--file", "b.txt").stdout();
+            // A revision alone is REV...HEAD, resolved with the repository all the same.
+            git.clear();
+            out = PrdiffCli.ok(git.env(), "-C", r.dir().toString(), "feature", "--file", "b.txt").stdout();
             assertArrayEquals(r.gitDiff("feature...HEAD", "--", "b.txt"), out);
             assertTrue(out.length > 0);
             assertEquals(List.of("rev-parse", "diff"), commands(git), git.calls().toString());

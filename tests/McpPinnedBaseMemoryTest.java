@@ -1,5 +1,5 @@
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.prdiff.cache.MemoryCache;
+import dev.prdiff.cache.PullRequestMemoryCache;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * get_pull_request_diff with sha and no base asks GitHub for the pull request's base once per (host, repository,
- * number, head) and reuses it from the server's memory for MemoryCache.PINNED_BASE_TTL: counted in the stand-in's
+ * number, head) and reuses it from the server's memory for PullRequestMemoryCache.PINNED_BASE_TTL: counted in the stand-in's
  * requests, every answer still git's diff of the same objects, and an unknown SHA still SHA_NOT_FOUND.
  */
 @Timeout(90)
@@ -119,9 +119,9 @@ class McpPinnedBaseMemoryTest {
                 return now[0];
             }
         };
-        MemoryCache memory = new MemoryCache(clock);
+        PullRequestMemoryCache memory = new PullRequestMemoryCache(clock);
         memory.rememberPinnedBase("k", "abc");
-        now[0] = now[0].plus(MemoryCache.PINNED_BASE_TTL).minus(Duration.ofMillis(1));
+        now[0] = now[0].plus(PullRequestMemoryCache.PINNED_BASE_TTL).minus(Duration.ofMillis(1));
         assertEquals("abc", memory.pinnedBase("k"));
         now[0] = now[0].plus(Duration.ofMillis(1));
         assertNull(memory.pinnedBase("k"));

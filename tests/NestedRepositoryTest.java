@@ -1,7 +1,6 @@
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.prdiff.core.Json;
-import dev.prdiff.git.Git;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -317,7 +316,8 @@ class NestedRepositoryTest {
 
     @Test
     void repositoriesOfYourOwnAreNotNested() throws IOException {
-        try (TempRepo own = TempRepo.init()) {
+        try (TempRepo own = TempRepo.init(); dev.prdiff.git.Session session =
+                dev.prdiff.app.Sessions.forOneCall(NeutralGit.env())) {
             own.write("a.txt", "one\n");
             own.commit("one");
             own.git("init", "-q", own.dir().resolve("inner").toString());
@@ -326,10 +326,10 @@ class NestedRepositoryTest {
             Duration t = Duration.ofSeconds(30);
             for (Path dir : List.of(own.dir(), own.dir().resolve("inner"), own.dir().resolve("linked"),
                     own.dir().resolve(".git/modules/m"))) {
-                assertNull(Git.open(dir, t, NeutralGit.env()).enclosingWorkTree(), dir.toString());
+                assertNull(session.open(dir, t).enclosingWorkTree(), dir.toString());
             }
-            assertEquals(clone.dir().toRealPath(), Git.open(evil.resolve("refs"), t, NeutralGit.env()).enclosingWorkTree());
-            assertEquals(clone.dir().toRealPath(), Git.open(bare, t, NeutralGit.env()).enclosingWorkTree());
+            assertEquals(clone.dir().toRealPath(), session.open(evil.resolve("refs"), t).enclosingWorkTree());
+            assertEquals(clone.dir().toRealPath(), session.open(bare, t).enclosingWorkTree());
             // The work-tree modes in a linked worktree inside your own checkout, as git diff prints them there.
             own.write("linked/a.txt", "changed\n");
             Proc.Result r = PrdiffCli.ok(own.dir().resolve("linked"));

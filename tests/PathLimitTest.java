@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import support.Fixtures;
 import support.Proc;
 import support.RecordingGit;
+import support.TempDirs;
 import support.TempRepo;
 
 import java.io.ByteArrayInputStream;
@@ -330,13 +331,24 @@ class PathLimitTest {
         }
     }
 
+    /**
+     * {@code git}'s environment with the disk caches on, in a folder of the test's own: how the calls of one user,
+     * each a process of its own, share the range's rename pairs.
+     */
+    static Map<String, String> caching(RecordingGit git) {
+        Map<String, String> env = new java.util.HashMap<>(git.env());
+        env.remove("PRDIFF_CACHE_DIR");
+        env.put("XDG_CACHE_HOME", TempDirs.create("path-limit-cache-").toString());
+        return env;
+    }
+
     /** The git diffs of one {@code --file} call, whose output is checked to be git's (non-empty) section. */
-    static List<List<String>> diffsOfOneFile(RecordingGit git, TempRepo r, String range, byte[] whole, String path)
-            throws Exception {
+    static List<List<String>> diffsOfOneFile(RecordingGit git, Map<String, String> env, TempRepo r, String range,
+            byte[] whole, String path) throws Exception {
         git.clear();
         byte[] expected = sectionsOf(whole, Set.of(path));
         assertTrue(expected.length > 0, path);
-        assertArrayEquals(expected, PrdiffCli.ok(git.env(), "-C", r.dir().toString(), range, "--file", path).stdout(),
+        assertArrayEquals(expected, PrdiffCli.ok(env, "-C", r.dir().toString(), range, "--file", path).stdout(),
                 path);
         return git.callsWith("diff", "--no-ext-diff", "--no-color");
     }
@@ -361,12 +373,13 @@ class PathLimitTest {
             String range = a + ".." + r.commit("b");
             byte[] whole = r.gitDiff(range);
             RecordingGit git = RecordingGit.create();
+            Map<String, String> env = caching(git);
             // path, then diffs with --raw ahead of the text, --raw passes alone, plain diffs
             List<List<Object>> expectedCalls = List.of(List.of("kept.txt", 1, false, 0), List.of("big.txt", 1, false, 0),
                     List.of("new.txt", 1, true, 1), List.of("old.txt", 1, false, 0), List.of("added.txt", 1, false, 0));
             for (List<Object> c : expectedCalls) {
                 String path = (String) c.get(0);
-                List<List<String>> diffs = diffsOfOneFile(git, r, range, whole, path);
+                List<List<String>> diffs = diffsOfOneFile(git, env, r, range, whole, path);
                 String calls = path + ": " + git.calls();
                 assertEquals(c.get(1), (int) diffs.stream().filter(d -> d.contains("--patch")).count(), calls);
                 assertEquals(c.get(2), diffs.stream().anyMatch(d -> d.contains("--raw") && !d.contains("--patch")), calls);
@@ -394,10 +407,11 @@ class PathLimitTest {
             String range = a + ".." + r.commit("b");
             byte[] whole = r.gitDiff(range);
             RecordingGit git = RecordingGit.create();
+            Map<String, String> env = caching(git);
             assertArrayEquals(sectionsOf(whole, Set.of("lib/" + name)),
-                    PrdiffCli.ok(git.env(), "-C", r.dir().toString(), range, "--file", "lib/" + name).stdout());
+                    PrdiffCli.ok(env, "-C", r.dir().toString(), range, "--file", "lib/" + name).stdout());
             for (String wanted : List.of("src", "src/" + name, "src/x/a.txt", "moved")) {
-                assertEquals(1, diffsOfOneFile(git, r, range, whole, wanted).size(), wanted + ": " + git.calls());
+                assertEquals(1, diffsOfOneFile(git, env, r, range, whole, wanted).size(), wanted + ": " + git.calls());
             }
         }
     }
@@ -423,10 +437,11 @@ class PathLimitTest {
             String range = a + ".." + r.commit("b");
             byte[] whole = r.gitDiff(range);
             RecordingGit git = RecordingGit.create();
+            Map<String, String> env = caching(git);
             for (String wanted : List.of("edited-new.txt", "edited-old.txt")) {
                 git.clear();
                 assertArrayEquals(sectionsOf(whole, Set.of(wanted)),
-                        PrdiffCli.ok(git.env(), "-C", r.dir().toString(), range, "--file", wanted).stdout(), wanted);
+                        PrdiffCli.ok(env, "-C", r.dir().toString(), range, "--file", wanted).stdout(), wanted);
             }
             assertEquals(2, git.callsWith("diff", "--no-ext-diff", "--no-color").size(), git.calls().toString());
         }

@@ -1,5 +1,6 @@
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import support.BareOracle;
 import support.Fixtures;
@@ -20,6 +21,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * range past the rename limit (where pairing within a shard would differ, so one process answers).
  */
 class ShardedNumstatTest {
+    /** A session of this test's own: nothing it remembers is seen by another test. */
+    private final dev.prdiff.git.Session session = dev.prdiff.app.Sessions.forOneCall(System.getenv());
+
+    @AfterEach
+    void closeSession() {
+        session.close();
+    }
+
     static void assertSameAsGit(TempRepo r, String range) throws Exception {
         List<BareOracle.Change> expected;
         try (BareOracle oracle = BareOracle.cloneOf(r.dir())) {
@@ -81,7 +90,7 @@ class ShardedNumstatTest {
             assertSameAsGit(r, "main...feature");
             assertSameAsGit(r, "main..feature");
             // The shards answered, rather than the one-process fallback, and agree with it entry for entry.
-            dev.prdiff.git.Git git = dev.prdiff.git.Git.open(r.dir(), java.time.Duration.ofSeconds(60));
+            dev.prdiff.git.Git git = session.open(r.dir(), java.time.Duration.ofSeconds(60));
             String base = r.text("merge-base", "main", "feature").trim();
             String head = r.text("rev-parse", "feature").trim();
             var sharded = new dev.prdiff.git.ShardedNumstat(git, List.of(base, head), 3).files(1);
@@ -128,7 +137,7 @@ class ShardedNumstatTest {
                 r.write("d" + i + "/f.txt", "two " + i + "\n");
             }
             String big = r.commit("five more changed");
-            dev.prdiff.git.Git git = dev.prdiff.git.Git.open(r.dir(), java.time.Duration.ofSeconds(60));
+            dev.prdiff.git.Git git = session.open(r.dir(), java.time.Duration.ofSeconds(60));
             var local = new dev.prdiff.git.LocalDiffs(git);
             for (int round = 0; round < 2; round++) {
                 assertEquals(null, new dev.prdiff.git.ShardedNumstat(git, List.of(base, small), 2).files(3), "round " + round);

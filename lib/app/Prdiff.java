@@ -1,6 +1,6 @@
 package dev.prdiff.app;
 
-import dev.prdiff.cache.CacheNotes;
+import dev.prdiff.core.CacheNotes;
 import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.FileEntry;
 import dev.prdiff.core.FileList;
@@ -45,7 +45,7 @@ public final class Prdiff {
     /** As {@link #diff(DiffRequest, OutputStream, Consumer)}; {@code resolved} hears the range the diff is of. */
     public static void diff(DiffRequest request, OutputStream out, Consumer<String> notices,
             Consumer<DiffEnvelope.Range> resolved) {
-        try (CacheNotes.Heard heard = CacheNotes.listen()) {
+        try (CacheNotes.Heard heard = request.session().folders().notes().listen()) {
             try {
                 diffHeard(request, out, notices, resolved);
             } finally {
@@ -202,7 +202,7 @@ public final class Prdiff {
             throw new PrdiffException(ErrorCode.INVALID_INPUT, (request.stat() ? "a diffstat" : "a list of commits")
                     + " and a file list are two answers: ask for one");
         }
-        try (CacheNotes.Heard heard = CacheNotes.listen()) {
+        try (CacheNotes.Heard heard = request.session().folders().notes().listen()) {
             try {
                 return shaped(unshaped(request, notices), request.shape(), notices);
             } finally {
@@ -240,7 +240,7 @@ public final class Prdiff {
         try {
             return new PullRequestDiffs(request, pr).info();
         } finally {
-            dev.prdiff.cache.UserOwned.newUse(); // the next call checks the cache folders anew
+            request.session().folders().newUse(); // the next call checks the cache folders anew
         }
     }
 
@@ -256,7 +256,7 @@ public final class Prdiff {
         // A range's revisions (a lone REV's too, REV...HEAD) are resolved with the repository, in one rev-parse.
         Target.Range r = Target.rangeOf(request.target());
         Git.RangeRevisions early = r == null ? null : new Git.RangeRevisions(r.base(), r.head(), r.threeDot());
-        return new LocalDiffs(Git.open(dir, request.timeoutOrDefault(), request.env(), early), request.contextLines());
+        return new LocalDiffs(request.session().open(dir, request.timeoutOrDefault(), early), request.contextLines());
     }
 
     /** Turns a local target into a diff spec, telling the caller which range was chosen. */

@@ -19,7 +19,7 @@ import dev.prdiff.github.PullRequests;
 import dev.prdiff.shape.DiffStat;
 import dev.prdiff.shape.OutputShape;
 
-import dev.prdiff.cache.PullRequestDiffCache;
+import dev.prdiff.cache.PullRequestDiskCache;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -60,7 +60,7 @@ final class PullRequestDiffs {
         if (request.dirGiven()) {
             // A -C/repo_path that is no repository is NOT_A_REPOSITORY, never another directory.
             try {
-                localDiffs = new LocalDiffs(Git.open(dir, request.timeoutOrDefault(), request.env()),
+                localDiffs = new LocalDiffs(request.session().open(dir, request.timeoutOrDefault()),
                         request.contextLines());
             } catch (PrdiffException e) {
                 if (e.code() != ErrorCode.NOT_A_REPOSITORY) {
@@ -155,14 +155,15 @@ final class PullRequestDiffs {
         }
         // gh api cannot name a host with a port (gh pr diff can): such a host goes without the head check and cache.
         boolean portHost = pr.repo() != null && pr.repo().host() != null && pr.repo().host().contains(":");
-        PullRequestDiffCache cache = portHost ? null : PullRequestDiffCache.forUser(request.env(), request.memory());
+        PullRequestDiskCache cache = portHost ? null : PullRequestDiskCache.forUser(request.env(), request.memory(),
+                request.session().folders());
         PullRequestInfo info = portHost ? null : pr.info();
         if (info != null) {
             announce(info, notices);
         }
         resolved.accept(new DiffEnvelope.Range(info == null ? null : info.baseSha(),
                 info == null ? null : info.headSha(), null, RangeWording.livePullRequest(pr.number())));
-        PullRequestDiffCache.Key key = info == null || cache == null ? null : cacheKey(info);
+        PullRequestDiskCache.Key key = info == null || cache == null ? null : cacheKey(info);
         if (key != null) {
             Optional<InputStream> cached = cache.open(key);
             if (cached.isPresent()) {
@@ -177,7 +178,7 @@ final class PullRequestDiffs {
             }
         }
         DiffRequest marked = marked(info, notices);
-        try (PullRequestDiffCache.Entry entry = key == null ? null : cache.begin(key)) {
+        try (PullRequestDiskCache.Entry entry = key == null ? null : cache.begin(key)) {
             pr.gh().prDiff(pr.repo(), pr.number(), in -> {
                 InputStream source = entry == null ? in : entry.tee(in);
                 copy(marked, source, out, notices);
@@ -312,11 +313,11 @@ final class PullRequestDiffs {
         return Prdiff.selection(request, git);
     }
 
-    private static PullRequestDiffCache.Key cacheKey(PullRequestInfo info) {
+    private static PullRequestDiskCache.Key cacheKey(PullRequestInfo info) {
         if (info.webHost() == null || info.repo() == null || info.headSha() == null || info.baseSha() == null) {
             return null;
         }
-        return new PullRequestDiffCache.Key(info.webHost(), info.repo(), info.number(), info.baseSha(), info.headSha());
+        return new PullRequestDiskCache.Key(info.webHost(), info.repo(), info.number(), info.baseSha(), info.headSha());
     }
 
     FileList files(Consumer<String> notices) {
@@ -495,7 +496,7 @@ final class PullRequestDiffs {
     private LocalDiffs local(String why) {
         if (localDiffs == null) {
             try {
-                localDiffs = new LocalDiffs(Git.open(dir, request.timeoutOrDefault(), request.env()),
+                localDiffs = new LocalDiffs(request.session().open(dir, request.timeoutOrDefault()),
                         request.contextLines());
             } catch (PrdiffException e) {
                 if (e.code() != ErrorCode.NOT_A_REPOSITORY) {

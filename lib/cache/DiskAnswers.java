@@ -1,5 +1,9 @@
 package dev.prdiff.cache;
 
+import dev.prdiff.core.CacheFolder;
+import dev.prdiff.core.PrivateFolder;
+import dev.prdiff.git.AnswerStore;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,53 +18,62 @@ import java.util.Map;
  * and holding the key, a NUL, then the answer; written to a temporary file and renamed into place, so that
  * concurrent processes see a whole answer or none; least recently used first out past a bound. A file that does
  * not begin with its own key is not its answer (torn, foreign, a hash alike) and is ignored, and so is one that is
- * not the user's own ({@link UserOwned}): the folder is wherever the environment says.
+ * not the user's own ({@link PrivateFolder}): the folder is wherever the environment says. Each kind of answer
+ * has a folder of its own ({@link CacheFolder}).
  */
-public final class DiskAnswers {
+public final class DiskAnswers implements AnswerStore {
     public static final long DEFAULT_MAX_BYTES = 64L << 20;
 
-    private final Path dir;
+    private final Map<String, String> env;
+    private final PrivateFolder folders;
     private final long maxBytes;
 
-    DiskAnswers(Path dir, long maxBytes) {
-        this.dir = dir;
+    private DiskAnswers(Map<String, String> env, PrivateFolder folders, long maxBytes) {
+        this.env = Map.copyOf(env);
+        this.folders = folders;
         this.maxBytes = maxBytes;
     }
 
     /**
-     * The user's answers of one kind, in {@link CacheFiles#folder}'s folder for it; null (nothing kept) when the
-     * disk caches are off or no home is known.
+     * The user's answers as {@code env} places them, their folders checked by {@code folders} at each use;
+     * {@link AnswerStore#NONE} when the disk caches are off or no home is known.
      */
-    public static DiskAnswers forUser(Map<String, String> env, String kind) {
-        Path dir = CacheFiles.folder(env, kind);
-        return dir == null ? null : new DiskAnswers(dir, DEFAULT_MAX_BYTES);
+    public static AnswerStore forUser(Map<String, String> env, PrivateFolder folders) {
+        return CacheFolder.of(env, "answers") == null ? AnswerStore.NONE
+                : new DiskAnswers(env, folders, DEFAULT_MAX_BYTES);
     }
 
     /**
      * The kept answer for {@code key}, or null; marks it recently used. Only a file the user made answers, in a
      * folder no one else can write to (checked now), and only when it begins with its own key.
      */
-    public byte[] get(String key) {
-        if (!CacheFiles.checked(dir, false).usable()) {
+    @Override
+    public byte[] get(Key asked) {
+        Path dir = CacheFolder.of(env, asked.kind());
+        if (dir == null || !folders.checked(dir, false, false).usable()) {
             return null;
         }
+        String key = asked.text();
         Path file = dir.resolve(fileName(key));
-        byte[] content = UserOwned.read(file);
+        byte[] content = folders.read(file);
         byte[] k = key.getBytes(StandardCharsets.UTF_8);
         if (content == null || content.length < k.length + 1 || content[k.length] != 0
                 || !Arrays.equals(content, 0, k.length, k, 0, k.length)) {
             return null;
         }
-        CacheFiles.touch(file);
+        DiskEntries.touch(file);
         return Arrays.copyOfRange(content, k.length + 1, content.length);
     }
 
     /** Keeps {@code answer} for {@code key}; a cache that cannot be written loses the answer, nothing else. */
-    public void put(String key, byte[] answer) {
+    @Override
+    public void put(Key asked, byte[] answer) {
         Path tmp = null;
-        if (!CacheFiles.checked(dir, true).usable()) {
+        Path dir = CacheFolder.of(env, asked.kind());
+        if (dir == null || !folders.checked(dir, true, false).usable()) {
             return;
         }
+        String key = asked.text();
         try {
             tmp = Files.createTempFile(dir, ".partial-", ".tmp");
             byte[] k = key.getBytes(StandardCharsets.UTF_8);
@@ -71,7 +84,7 @@ public final class DiskAnswers {
             Files.move(tmp, dir.resolve(fileName(key)), StandardCopyOption.ATOMIC_MOVE,
                     StandardCopyOption.REPLACE_EXISTING);
             tmp = null;
-            CacheFiles.evict(dir, "*.answer", maxBytes);
+            DiskEntries.evict(dir, "*.answer", maxBytes);
         } catch (IOException | UnsupportedOperationException e) {
             // Nothing kept; the answer itself stands.
         } finally {
@@ -85,12 +98,7 @@ public final class DiskAnswers {
         }
     }
 
-    /** A file name for {@code key}: 32 hex digits of a hash of it, as this cache names its answers. */
-    public static String nameOf(String key) {
-        return CacheFiles.checkedNameOf(key, "");
-    }
-
     private static String fileName(String key) {
-        return CacheFiles.checkedNameOf(key, ".answer");
+        return CacheFolder.entryName(key, ".answer");
     }
 }

@@ -26,13 +26,11 @@ import java.util.Map;
  * would refuse it.
  */
 final class Discovery {
-    /** The probe's lines: git dir, objects, shallow file, prefix, bare, object format. */
-    static final int PROBE_LINES = 6;
     private static final List<String> PROBE = List.of("rev-parse", "--absolute-git-dir", "--git-path", "objects",
             "--git-path", "shallow", "--show-prefix", "--is-bare-repository", "--show-object-format");
 
     /** What discovery found, the environment git opened it under, and the answers to the revisions asked along. */
-    record Found(String[] probe, Map<String, String> env, List<String> revisions) {}
+    record Found(Repository repository, Map<String, String> env, List<String> revisions) {}
 
     private Discovery() {}
 
@@ -41,28 +39,28 @@ final class Discovery {
      * same process when it can. {@link Found#revisions} is null when they were not resolved (the answer was kept
      * from earlier, or a revision failed: the caller resolves them its usual way and reports that failure).
      */
-    static Found find(Path dir, Map<String, String> inherited, Duration timeout, List<String> revisions) {
+    static Found find(Session session, Path dir, Duration timeout, List<String> revisions) {
         boolean strictFirst = !looksLikeGitDir(dir);
-        Map<String, String> env = strictFirst ? GitEnvironment.strictRepository(inherited, KeptGitDir.emptyHome(inherited))
-                : usersTrust(inherited, timeout);
+        Map<String, String> env = strictFirst ? GitEnvironment.strictRepository(session.env(), session.emptyHome())
+                : usersTrust(session, timeout);
         while (true) {
-            String[] kept = OpenedRepositories.get(dir, env);
+            Repository kept = session.opened.get(dir, env);
             if (kept != null) {
                 return new Found(kept, env, null);
             }
             Subprocess.Captured r = Subprocess.capture(probe(dir, env, timeout, revisions));
             if (r.ok()) {
-                return found(dir, env, r.text(), revisions.size());
+                return found(session, dir, env, r.text(), revisions.size());
             }
             if (!revisions.isEmpty() && !refusedByTrust(r.stderr())) {
                 r = Subprocess.capture(probe(dir, env, timeout, List.of()));
                 if (r.ok()) {
-                    return found(dir, env, r.text(), 0);
+                    return found(session, dir, env, r.text(), 0);
                 }
             }
             if (strictFirst && refusedByTrust(r.stderr())) {
                 strictFirst = false;
-                env = usersTrust(inherited, timeout);
+                env = usersTrust(session, timeout);
                 continue;
             }
             throw notARepository(dir, r.stderr());
@@ -70,9 +68,8 @@ final class Discovery {
     }
 
     /** The repository environment under the user's own trust settings. */
-    private static Map<String, String> usersTrust(Map<String, String> inherited, Duration timeout) {
-        return GitEnvironment.repository(inherited, TrustSettings.configFile(inherited, timeout),
-                KeptGitDir.emptyHome(inherited));
+    private static Map<String, String> usersTrust(Session session, Duration timeout) {
+        return GitEnvironment.repository(session.env(), session.trust.configFile(timeout), session.emptyHome());
     }
 
     private static Command probe(Path dir, Map<String, String> env, Duration timeout, List<String> revisions) {
@@ -86,15 +83,15 @@ final class Discovery {
         return new Command("git rev-parse", argv, dir, env, timeout);
     }
 
-    private static Found found(Path dir, Map<String, String> env, String text, int revisionCount) {
+    private static Found found(Session session, Path dir, Map<String, String> env, String text, int revisionCount) {
         List<String> lines = Arrays.asList(text.split("\n"));
-        if (lines.size() < PROBE_LINES) {
+        if (lines.size() < Repository.PROBE_LINES) {
             throw new PrdiffException(ErrorCode.GIT_FAILED, "git rev-parse gave an unexpected answer in " + dir);
         }
-        String[] probe = lines.subList(0, PROBE_LINES).toArray(new String[0]);
-        OpenedRepositories.put(dir, env, probe);
-        List<String> answers = Git.revParseAnswers(lines.subList(PROBE_LINES, lines.size()));
-        return new Found(probe, env, revisionCount == 0 ? null : List.copyOf(answers));
+        Repository repository = Repository.ofProbe(dir, lines);
+        session.opened.put(dir, env, repository);
+        List<String> answers = Git.revParseAnswers(lines.subList(Repository.PROBE_LINES, lines.size()));
+        return new Found(repository, env, revisionCount == 0 ? null : List.copyOf(answers));
     }
 
     /** A bare repository or a .git directory: discovery under safe.bareRepository=explicit refuses both. */

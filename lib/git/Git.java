@@ -1,6 +1,5 @@
 package dev.prdiff.git;
 
-import dev.prdiff.cache.DiskAnswers;
 import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.Messages;
 import dev.prdiff.core.PrdiffException;
@@ -25,10 +24,9 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class Git {
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
 
+    private final Repository repository;
     private final Path workDir;
     private final Path gitDir;
-    /** The repository's object directory, which the scratch directory borrows. */
-    private final Path objectsDir;
     /** {@link #enclosingWorkTree}, once asked; {@link #gitDir} itself when there is none. */
     private volatile Path enclosing;
     /** Where commands on objects run: the kept scratch directory until objects are written ({@link #writeObjects}). */
@@ -37,45 +35,42 @@ public final class Git {
     private volatile Map<String, String> repositoryEnv;
     private volatile Map<String, String> objectsEnv;
     private final Map<String, String> inheritedEnv;
-    /** The user's kept directory this git's commands use (HOME, scratch directory, trust config), or null. */
-    private volatile KeptGitDir kept;
+    private final Session session;
+    /** The user's disk workspace this git's commands use (HOME, scratch directory, trust config), or null. */
+    private volatile DiskWorkspace kept;
     private final Map<String, String> resolved = new ConcurrentHashMap<>();
-    private final String prefix;
-    private final boolean bare;
 
-    private Git(Path workDir, Path gitDir, Path objectsDir, ScratchGitDir scratch, Duration timeout,
-            Map<String, String> repositoryEnv, Map<String, String> objectsEnv, Map<String, String> inheritedEnv,
-            String prefix, boolean bare) {
-        this.prefix = prefix;
-        this.bare = bare;
-        this.workDir = workDir;
-        this.gitDir = gitDir;
-        this.objectsDir = objectsDir;
+    private Git(Session session, Repository repository, ScratchGitDir scratch, Duration timeout,
+            Map<String, String> repositoryEnv, Map<String, String> objectsEnv) {
+        this.session = session;
+        this.repository = repository;
+        this.workDir = repository.workDir();
+        this.gitDir = repository.gitDir();
         this.scratch = scratch;
         this.timeout = timeout;
         this.repositoryEnv = repositoryEnv;
         this.objectsEnv = objectsEnv;
-        this.inheritedEnv = inheritedEnv;
-        this.kept = KeptGitDir.holding(inheritedEnv, scratch.dir(), objectsEnv.get("HOME"),
+        this.inheritedEnv = session.env();
+        this.kept = session.holding(scratch.dir(), objectsEnv.get("HOME"),
                 repositoryEnv.get("HOME"), repositoryEnv.get("GIT_CONFIG_GLOBAL"));
     }
 
     /**
-     * Checks the user's kept directory before each git command (the folder could be renamed away under a
+     * Checks the user's disk workspace before each git command (the folder could be renamed away under a
      * long-running server when a folder above it was writable by others, and another put in its place): once it is
-     * refused, or another folder is at its path, this git's commands run in this process's own scratch directory,
-     * HOME and trust config from then on.
+     * refused, or another folder is at its path, this git's commands run in the session's own scratch directory,
+     * HOME and trust config ({@link PrivateWorkspace}) from then on.
      */
     private void checkKept() {
-        KeptGitDir k = kept;
-        if (k == null || KeptGitDir.forUser(inheritedEnv) == k) {
+        DiskWorkspace k = kept;
+        if (k == null || session.diskWorkspace() == k) {
             return;
         }
         synchronized (this) {
             if (kept != k) {
                 return;
             }
-            Path home = PrivateDir.get().emptyHome();
+            Path home = session.privateWorkspace().emptyHome();
             if (k.holds(scratch.dir())) {
                 scratch = scratch.writable();
             }
@@ -83,7 +78,7 @@ public final class Git {
             Map<String, String> env = GitEnvironment.rehomed(repositoryEnv, home);
             String global = env.get("GIT_CONFIG_GLOBAL");
             if (global != null && k.holds(Path.of(global))) {
-                env.put("GIT_CONFIG_GLOBAL", TrustSettings.configFile(inheritedEnv, timeout).toString());
+                env.put("GIT_CONFIG_GLOBAL", session.trust.configFile(timeout).toString());
             }
             repositoryEnv = env;
             kept = null;
@@ -91,33 +86,12 @@ public final class Git {
     }
 
     /**
-     * For a process that serves many calls (the MCP server): what discovery finds is kept for later calls while
-     * nothing it read has changed. A command-line call opens its repository once and skips the stamps that need.
+     * Opens the repository containing {@code dir} in {@code session} ({@link Session#open}); NOT_A_REPOSITORY if there
+     * is none. When discovery runs a git process, {@code range}'s revisions (and for A...B their merge bases) are
+     * resolved in that same process, so that {@link #commits} and the merge bases are then answered without one.
+     * Null for none.
      */
-    public static void keepDiscoveries() {
-        OpenedRepositories.keepFromNowOn();
-    }
-
-    /** Whether this process serves many calls ({@link #keepDiscoveries} was called): work may outlive a call. */
-    static boolean servesManyCalls() {
-        return OpenedRepositories.keeping();
-    }
-
-    /** Opens the repository containing {@code dir}; NOT_A_REPOSITORY if there is none. */
-    public static Git open(Path dir, Duration timeout) {
-        return open(dir, timeout, System.getenv());
-    }
-
-    public static Git open(Path dir, Duration timeout, Map<String, String> inheritedEnv) {
-        return open(dir, timeout, inheritedEnv, null);
-    }
-
-    /**
-     * As {@link #open(Path, Duration, Map)}; when discovery runs a git process, {@code range}'s revisions (and for
-     * A...B their merge bases) are resolved in that same process, so that {@link #commits} and the merge bases are
-     * then answered without one. Null for none.
-     */
-    public static Git open(Path dir, Duration timeout, Map<String, String> inheritedEnv, RangeRevisions range) {
+    static Git open(Session session, Path dir, Duration timeout, RangeRevisions range) {
         Path abs = dir.toAbsolutePath().normalize();
         if (!Files.exists(abs)) {
             throw new PrdiffException(ErrorCode.NOT_A_REPOSITORY, "no such directory: " + abs);
@@ -126,15 +100,12 @@ public final class Git {
             throw new PrdiffException(ErrorCode.NOT_A_REPOSITORY, "not a directory: " + abs);
         }
         List<String> early = range == null ? List.of() : range.arguments();
-        Discovery.Found found = Discovery.find(abs, inheritedEnv, timeout, early);
-        String[] lines = found.probe();
-        Path gitDir = Path.of(lines[0]);
-        Path objects = abs.resolve(lines[1]).normalize();
-        ScratchGitDir scratch = ScratchGitDir.forObjects(objects, lines[5].strip(), abs.resolve(lines[2]).normalize(),
-                inheritedEnv);
-        Git git = new Git(abs, gitDir, objects, scratch, timeout, found.env(),
-                GitEnvironment.objects(inheritedEnv, KeptGitDir.emptyHome(inheritedEnv)), inheritedEnv, lines[3],
-                lines[4].strip().equals("true"));
+        Discovery.Found found = Discovery.find(session, abs, timeout, early);
+        Repository repository = found.repository();
+        ScratchGitDir scratch = ScratchGitDir.forObjects(session, repository.objectsDir(), repository.objectFormat(),
+                repository.shallowFile());
+        Git git = new Git(session, repository, scratch, timeout, found.env(),
+                GitEnvironment.objects(session.env(), session.emptyHome()));
         if (found.revisions() != null) {
             git.take(range, found.revisions());
         }
@@ -183,7 +154,7 @@ public final class Git {
             String base = answers.get(1);
             resolved.put(range.base(), base);
             resolved.put(range.head(), head);
-            CommitGraphMemo.know(scratch, base, head, bases);
+            session.memo.mergeBases.keep(MemoryAnswers.key(scratch, List.of(base, head)), List.copyOf(bases));
         } else if (answers.size() == 2 && ObjectIds.isFullId(answers.get(0)) && ObjectIds.isFullId(answers.get(1))) {
             resolved.put(range.base(), answers.get(0));
             resolved.put(range.head(), answers.get(1));
@@ -198,9 +169,14 @@ public final class Git {
         return gitDir;
     }
 
-    /** The repository's object directory. */
-    Path objectsDir() {
-        return objectsDir;
+    /** The session this repository was opened in. */
+    Session session() {
+        return session;
+    }
+
+    /** What discovery found. */
+    public Repository repository() {
+        return repository;
     }
 
     /**
@@ -235,26 +211,17 @@ public final class Git {
      * "" at the top, in a bare repository or inside .git): paths a person types there are relative to it.
      */
     public String prefix() {
-        return prefix;
+        return repository.prefix();
     }
 
     /** The work tree's top level, or null in a bare repository. */
     public Path topLevel() {
-        if (bare) {
-            return null;
-        }
-        Path top = workDir;
-        for (String part : prefix.split("/")) {
-            if (!part.isEmpty() && top.getParent() != null) {
-                top = top.getParent();
-            }
-        }
-        return top;
+        return repository.topLevel();
     }
 
     /** True for a repository without a work tree. */
     public boolean isBare() {
-        return bare;
+        return repository.bare();
     }
 
     public Duration timeout() {
@@ -324,29 +291,30 @@ public final class Git {
         return r.text().strip();
     }
 
-    /** The merge bases of two commits, kept for this process when both are full ids (see CommitGraphMemo). */
+    /** The merge bases of two commits, kept for the session when both are full ids (see {@link Memo}). */
     List<String> mergeBases(String a, String b, java.util.function.Supplier<List<String>> compute) {
-        return CommitGraphMemo.mergeBases(scratch, a, b, compute);
+        return session.memo.mergeBases.get(keyOf(List.of(a, b)), () -> List.copyOf(compute.get()));
     }
 
-    /** A {@link KeptAnswers} key for full ids in this repository's object store, else null. */
+    /** A {@link MemoryAnswers} key for full ids in this repository's object store, else null. */
     List<Object> keyOf(List<String> ids, Object... more) {
-        return KeptAnswers.key(scratch, ids, more);
+        return MemoryAnswers.key(scratch, ids, more);
     }
 
     /**
-     * Answers of one kind kept on disk for the user ({@link DiskAnswers}) and the key for {@code ids} there: the
-     * ids, this git's build (its path, size and time: a newer git may pair renames otherwise) and {@code what}.
-     * Null when an id is not a full id or the repository is shallow (its boundary moves merge bases), or when the
-     * user's cache is off.
+     * Answers of one kind kept on disk for the user (the session's {@link AnswerStore}) and the key for {@code ids}
+     * there: the ids, this git's build (its path, size and time: a newer git may pair renames otherwise) and
+     * {@code what}. Null when an id is not a full id or the repository is shallow (its boundary moves merge bases),
+     * or when the user's disk caches are off.
      */
-    Kept kept(String kind, List<String> ids, String what) {
-        DiskAnswers answers = DiskAnswers.forUser(inheritedEnv, kind);
-        if (answers == null || keyOf(ids) == null || Files.exists(scratch.dir().resolve("shallow"))) {
+    OnDisk onDisk(String kind, List<String> ids, String what) {
+        AnswerStore store = session.disk();
+        if (store == AnswerStore.NONE || keyOf(ids) == null || Files.exists(scratch.dir().resolve("shallow"))) {
             return null;
         }
         String build = build(program(objectsEnv.get("PATH")));
-        return build == null ? null : new Kept(answers, what + "\n" + build + "\n" + String.join(" ", ids));
+        return build == null ? null : new OnDisk(store,
+                new AnswerStore.Key(kind, what + "\n" + build + "\n" + String.join(" ", ids)));
     }
 
     /** The real path of the git that {@code path} finds; null when there is none. */
@@ -372,7 +340,7 @@ public final class Git {
     }
 
     /** Where an answer is kept on disk, and its key. */
-    record Kept(DiskAnswers answers, String key) {
+    record OnDisk(AnswerStore answers, AnswerStore.Key key) {
         byte[] get() {
             return answers.get(key);
         }
@@ -382,9 +350,9 @@ public final class Git {
         }
     }
 
-    /** Whether the commit's tree holds a .gitattributes, kept for this process when it is a full id. */
+    /** Whether the commit's tree holds a .gitattributes, kept for the session when it is a full id. */
     boolean hasAttributesFiles(String commit, java.util.function.BooleanSupplier compute) {
-        return AttributesFilesMemo.present(scratch, commit, compute);
+        return session.memo.attributesFiles.get(keyOf(List.of(commit)), compute::getAsBoolean);
     }
 
     private void resolveWholeIdsTogether(String... revs) {
@@ -513,7 +481,7 @@ public final class Git {
     }
 
     /**
-     * From now on this git's commands on objects run in a scratch directory of this process's own, where they may
+     * From now on this git's commands on objects run in a scratch directory of the session's own, where they may
      * write objects (a fetch's pack, an interdiff's replayed trees) and find them again: never in the one kept
      * for the user, which every prdiff process reads.
      */

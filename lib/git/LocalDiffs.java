@@ -1,6 +1,7 @@
 package dev.prdiff.git;
 
 import dev.prdiff.core.ErrorCode;
+import dev.prdiff.core.PrivateFolder;
 import dev.prdiff.core.FileEntry;
 import dev.prdiff.core.PathBytes;
 import dev.prdiff.core.PrdiffException;
@@ -423,10 +424,10 @@ public final class LocalDiffs {
         Path list = null;
         Path objects = null;
         try {
-            Path dir = PrivateDir.ensureDir(PrivateDir.get().resolve("index"));
-            index = PrivateDir.newEntry(dir, "index-", "", false);
-            list = PrivateDir.newEntry(dir, "untracked-", "", false);
-            objects = PrivateDir.newEntry(dir, "objects-", "", true);
+            Path dir = git.session().privateWorkspace().folder("index");
+            index = PrivateFolder.newEntry(dir, "index-", "", false);
+            list = PrivateFolder.newEntry(dir, "untracked-", "", false);
+            objects = PrivateFolder.newEntry(dir, "objects-", "", true);
             Path userIndex = git.gitDir().resolve("index");
             if (Files.exists(userIndex)) {
                 // Its time too: git re-reads a file changed in the second the index was written ("racily clean")
@@ -437,7 +438,7 @@ public final class LocalDiffs {
             }
             java.util.Map<String, String> env = java.util.Map.of("GIT_INDEX_FILE", index.toString(),
                     "GIT_LITERAL_PATHSPECS", "1", "GIT_OBJECT_DIRECTORY", objects.toString(),
-                    "GIT_ALTERNATE_OBJECT_DIRECTORIES", alternate(git.objectsDir()));
+                    "GIT_ALTERNATE_OBJECT_DIRECTORIES", alternate(git.repository().objectsDir()));
             var untracked = git.checkoutRaw(List.of("ls-files", "-z", "--others", "--exclude-standard", "--", ":/"),
                     java.util.Map.of());
             if (!untracked.ok()) {

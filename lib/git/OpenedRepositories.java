@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * What git's discovery said about a directory (its {@code rev-parse} probe), kept for this process so that a
+ * What git's discovery said about a directory (its {@code rev-parse} probe), kept for a session so that a
  * long-lived server does not start one git per call to learn what has not changed. An answer is reused only
  * while a stamp of everything discovery read still matches: the {@code .git} entry of the top level, the git
  * directory, its config and that of the common directory (a linked worktree's), their owners (safe.directory), and the absence of {@code .git} in every directory
@@ -21,55 +21,48 @@ import java.util.concurrent.ConcurrentHashMap;
  * Refs are never cached here: revisions are resolved per call.
  */
 final class OpenedRepositories {
-    /** The probe's output lines and the stamp they were taken under. */
-    record Probe(String[] lines, List<String> stamp) {}
+    /** What discovery found and the stamp it was found under. */
+    record Probe(Repository repository, List<String> stamp) {}
 
-    private static final Map<List<Object>, Probe> BY_DIR = new ConcurrentHashMap<>();
-    /** Whether this process serves many calls; a command-line call opens its repository once and keeps nothing. */
-    private static volatile boolean keeping;
+    private final Map<List<Object>, Probe> byDir = new ConcurrentHashMap<>();
+    /** Whether the session serves many calls; a command-line call opens its repository once and keeps nothing. */
+    private final boolean keeping;
 
-    private OpenedRepositories() {}
+    OpenedRepositories(boolean keeping) {
+        this.keeping = keeping;
+    }
 
-    /** The cached probe lines for {@code dir} under {@code env}, or null when there are none or they are stale. */
-    static String[] get(Path dir, Map<String, String> env) {
-        Probe p = BY_DIR.get(List.of(dir, env));
+    /** What discovery found for {@code dir} under {@code env}, or null when nothing is kept or it is stale. */
+    Repository get(Path dir, Map<String, String> env) {
+        Probe p = byDir.get(List.of(dir, env));
         if (p == null) {
             return null;
         }
-        List<String> now = stamp(dir, p.lines());
+        List<String> now = stamp(dir, p.repository());
         if (now == null || !now.equals(p.stamp())) {
-            BY_DIR.remove(List.of(dir, env));
+            byDir.remove(List.of(dir, env));
             return null;
         }
-        return p.lines();
-    }
-
-    static boolean keeping() {
-        return keeping;
-    }
-
-    /** From now on, answers are kept: this process serves many calls. */
-    static void keepFromNowOn() {
-        keeping = true;
+        return p.repository();
     }
 
     /** Keeps a probe's answer when it is one this stamp can vouch for: a work tree asked from inside it, or a bare
-     * repository asked at its git directory. Nothing is kept before {@link #keepFromNowOn}. */
-    static void put(Path dir, Map<String, String> env, String[] lines) {
+     * repository asked at its git directory. Nothing is kept for a session of one call. */
+    void put(Path dir, Map<String, String> env, Repository repository) {
         if (!keeping) {
             return;
         }
-        List<String> stamp = stamp(dir, lines);
+        List<String> stamp = stamp(dir, repository);
         if (stamp != null) {
-            BY_DIR.put(List.of(dir, env), new Probe(lines, stamp));
+            byDir.put(List.of(dir, env), new Probe(repository, stamp));
         }
     }
 
     /** Null when the probe describes something this stamp does not cover (a directory inside a git directory). */
-    private static List<String> stamp(Path dir, String[] lines) {
-        Path gitDir = Path.of(lines[0]);
-        String prefix = lines[3];
-        if (lines[4].strip().equals("true")) {
+    private static List<String> stamp(Path dir, Repository repository) {
+        Path gitDir = repository.gitDir();
+        String prefix = repository.prefix();
+        if (repository.bare()) {
             return dir.equals(gitDir) ? bareStamp(gitDir) : null;
         }
         if (dir.startsWith(gitDir)) {
@@ -84,7 +77,7 @@ final class OpenedRepositories {
                 top = top.getParent();
             }
         }
-        Path common = dir.resolve(lines[1]).normalize().getParent();
+        Path common = repository.objectsDir().getParent();
         return attributes(List.of(top, top.resolve(".git"), gitDir, gitDir.resolve("config"),
                 gitDir.resolve("commondir"), common == null ? gitDir : common.resolve("config")));
     }

@@ -25,35 +25,18 @@ import java.util.function.Function;
 final class PathLimit {
     /** Past this many paths the argument list grows large and a whole diff is as cheap. */
     static final int MAX_PATHS = 1000;
-    /**
-     * The rename pairs of whole ranges between full ids: their similarity pass is most of what a lone added or
-     * deleted file costs, and an agent reading a range file by file would pay it once per file. Pairs only, so a
-     * kept range costs its renames' records, not its whole file list, and a later file needs no whole-range pass.
-     * Kept on disk for the user too ({@link Git#kept}), so that the next prdiff process needs no such pass either.
-     */
-    private static final KeptAnswers<byte[]> PAIRS = new KeptAnswers<>(64);
-
-    /**
-     * Proven pathspecs (or none) for a few wanted paths between full commit ids: the proof reads only those ids'
-     * trees, so it cannot change; an agent asking for the same file again skips the {@code --raw} checks. Kept
-     * only for small selections and answers, which bounds the memory.
-     */
-    private static final KeptAnswers<Optional<List<String>>> PROVEN = new KeptAnswers<>(4096);
-    /**
-     * Ranges for which a partnerless proof has held, or whose whole pass then failed (see
-     * {@link #wholePairsUnlessPartnerless}).
-     */
-    private static final KeptAnswers<Byte> PARTNERLESS = new KeptAnswers<>(64);
     private static final byte PROOF_HELD = 1;
     private static final byte PASS_FAILED = 2;
     static final int MAX_KEPT_PATHS = 64;
 
     private final Git git;
     private final List<String> revisions;
+    private final Memo memo;
 
     PathLimit(Git git, List<String> revisions) {
         this.git = git;
         this.revisions = revisions;
+        this.memo = git.session().memo;
     }
 
     /** Literal pathspecs for the wanted paths and their rename partners, or null when the limit cannot be proven. */
@@ -62,13 +45,13 @@ final class PathLimit {
             return null;
         }
         List<Object> key = provenKey(wanted);
-        Optional<List<String>> known = PROVEN.known(key);
+        Optional<List<String>> known = memo.provenPathspecs.known(key);
         if (known != null) {
             return known.orElse(null);
         }
         List<String> proven = prove(wanted);
         if (proven == null || proven.size() <= MAX_KEPT_PATHS * 2) {
-            PROVEN.keep(key, Optional.ofNullable(proven));
+            memo.provenPathspecs.keep(key, Optional.ofNullable(proven));
         }
         return proven;
     }
@@ -79,7 +62,7 @@ final class PathLimit {
      * when their limit is known already, or they cannot go to git as they are.
      */
     Set<String> untried(Set<String> wanted) {
-        if (!limitable(wanted) || PROVEN.known(provenKey(wanted)) != null) {
+        if (!limitable(wanted) || memo.provenPathspecs.known(provenKey(wanted)) != null) {
             return null;
         }
         List<RawNumstat.Change> pairs = knownPairsTouching(wanted, PARTNER_SCAN_LIMIT);
@@ -133,9 +116,9 @@ final class PathLimit {
     Trial judge(Set<String> wanted, Set<String> tried, List<RawNumstat.Change> limited) {
         Trial trial = judged(tried, limited);
         if (trial.verdict() == Verdict.SAME) {
-            PROVEN.keep(provenKey(wanted), Optional.of(literal(tried)));
+            memo.provenPathspecs.keep(provenKey(wanted), Optional.of(literal(tried)));
         } else if (trial.verdict() == Verdict.WHOLE) {
-            PROVEN.keep(provenKey(wanted), Optional.empty());
+            memo.provenPathspecs.keep(provenKey(wanted), Optional.empty());
         }
         return trial;
     }
@@ -224,7 +207,7 @@ final class PathLimit {
         return limited.equals(expected) ? literal(paths) : null;
     }
 
-    /** The whole range's rename pairs where this process or an earlier one found them, else null. */
+    /** The whole range's rename pairs where this session or an earlier process found them, else null. */
     private List<RawNumstat.Change> knownPairs() {
         return knownPairs(Integer.MAX_VALUE, RenamePairs::read);
     }
@@ -235,28 +218,28 @@ final class PathLimit {
     }
 
     /**
-     * The pairs kept in this process or on disk (as {@link RenamePairs#write} wrote them, at most {@code maxBytes}),
-     * as {@code read} finds them; null when there are none or {@code read} refuses them. Pairs read are kept in this
-     * process, so that the judgement after {@link #untried} finds them without the disk.
+     * The pairs kept in the session's memo or on disk (as {@link RenamePairs#write} wrote them, at most
+     * {@code maxBytes}), as {@code read} finds them; null when there are none or {@code read} refuses them. Pairs read
+     * are kept in the memo, so that the judgement after {@link #untried} finds them without the disk.
      */
     private List<RawNumstat.Change> knownPairs(int maxBytes, Function<byte[], List<RawNumstat.Change>> read) {
         List<Object> key = pairsKey();
-        byte[] kept = PAIRS.known(key);
+        byte[] kept = memo.renamePairs.known(key);
         if (kept == null) {
-            Git.Kept onDisk = keptPairsOnDisk();
+            Git.OnDisk onDisk = keptPairsOnDisk();
             kept = onDisk == null ? null : onDisk.get();
         }
         List<RawNumstat.Change> pairs = kept == null || kept.length > maxBytes ? null : read.apply(kept);
         if (pairs != null) {
-            PAIRS.keep(key, kept);
+            memo.renamePairs.keep(key, kept);
         }
         return pairs;
     }
 
     private void keepPairs(List<RawNumstat.Change> pairs) {
         byte[] written = RenamePairs.write(pairs);
-        PAIRS.keep(pairsKey(), written);
-        Git.Kept onDisk = keptPairsOnDisk();
+        memo.renamePairs.keep(pairsKey(), written);
+        Git.OnDisk onDisk = keptPairsOnDisk();
         if (onDisk != null) {
             onDisk.put(written);
         }
@@ -266,8 +249,8 @@ final class PathLimit {
         return git.keyOf(revisions, "-M pairs");
     }
 
-    private Git.Kept keptPairsOnDisk() {
-        return git.kept("rename-pairs", revisions, "git diff --raw -M pairs v1");
+    private Git.OnDisk keptPairsOnDisk() {
+        return git.onDisk("rename-pairs", revisions, "git diff --raw -M pairs v1");
     }
 
     /**
@@ -289,7 +272,7 @@ final class PathLimit {
                 return pairs;
             }
         }
-        FutureTask<List<RawNumstat.Change>> pass = RenamePasses.start(pairsKey(), this::wholePairs);
+        FutureTask<List<RawNumstat.Change>> pass = git.session().renamePasses.start(pairsKey(), this::wholePairs);
         try {
             if (partnerless(wanted, whole)) {
                 if (before == 0) {
@@ -299,7 +282,7 @@ final class PathLimit {
             }
             return GitTasks.result(pass, "git diff --raw -M");
         } finally {
-            if (!Git.servesManyCalls()) {
+            if (!git.session().servesManyCalls()) {
                 pass.cancel(true); // one call per process: nobody else waits for it
             }
         }
@@ -311,7 +294,7 @@ final class PathLimit {
      */
     private List<RawNumstat.Change> awaitedWholePairs() {
         try {
-            return GitTasks.result(RenamePasses.start(pairsKey(), this::wholePairs), "git diff --raw -M");
+            return GitTasks.result(git.session().renamePasses.start(pairsKey(), this::wholePairs), "git diff --raw -M");
         } catch (PrdiffException e) {
             if (e.code() == ErrorCode.CANCELLED) {
                 throw e;
@@ -321,7 +304,7 @@ final class PathLimit {
         }
     }
 
-    /** The whole range's rename pairs, kept in this process and on disk as soon as git has found them. */
+    /** The whole range's rename pairs, kept in the session's memo and on disk as soon as git has found them. */
     private List<RawNumstat.Change> wholePairs() {
         List<RawNumstat.Change> pairs = raw(List.of(), null).stream().filter(RawNumstat.Change::paired).toList();
         keepPairs(pairs);
@@ -330,25 +313,25 @@ final class PathLimit {
 
     /** What happened to this range's partnerless proofs before: {@link #PROOF_HELD}, {@link #PASS_FAILED}, or 0. */
     private byte partnerlessBefore() {
-        Byte known = PARTNERLESS.known(pairsKey());
+        Byte known = memo.partnerless.known(pairsKey());
         if (known != null) {
             return known;
         }
-        Git.Kept onDisk = partnerlessProofsOnDisk();
+        Git.OnDisk onDisk = partnerlessProofsOnDisk();
         byte[] kept = onDisk == null ? null : onDisk.get();
         return kept != null && kept.length == 1 ? kept[0] : 0;
     }
 
     private void partnerlessOutcome(byte outcome) {
-        PARTNERLESS.keep(pairsKey(), outcome);
-        Git.Kept onDisk = partnerlessProofsOnDisk();
+        memo.partnerless.keep(pairsKey(), outcome);
+        Git.OnDisk onDisk = partnerlessProofsOnDisk();
         if (onDisk != null) {
             onDisk.put(new byte[] {outcome});
         }
     }
 
-    private Git.Kept partnerlessProofsOnDisk() {
-        return git.kept("partnerless-proofs", revisions, "a partnerless proof held v1");
+    private Git.OnDisk partnerlessProofsOnDisk() {
+        return git.onDisk("partnerless-proofs", revisions, "a partnerless proof held v1");
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.prdiff.git;
 
 import dev.prdiff.core.ErrorCode;
+import dev.prdiff.core.PrivateFolder;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.exec.Subprocess;
 
@@ -29,7 +30,7 @@ final class PrivateIndex implements AutoCloseable {
     static PrivateIndex of(Git git, String commit, String purpose) {
         Path file;
         try {
-            file = PrivateDir.newEntry(PrivateDir.ensureDir(PrivateDir.get().resolve("index")), purpose + "-", "", false);
+            file = PrivateFolder.newEntry(git.session().privateWorkspace().folder("index"), purpose + "-", "", false);
             Files.delete(file); // read-tree writes it; an empty file is not an index
         } catch (IOException e) {
             throw new PrdiffException(ErrorCode.INTERNAL_ERROR, "cannot make a private index: " + e.getMessage(), e);

@@ -1,7 +1,8 @@
 package dev.prdiff.git;
 
-import dev.prdiff.cache.DiskAnswers;
+import dev.prdiff.core.CacheFolder;
 import dev.prdiff.core.ErrorCode;
+import dev.prdiff.core.PrivateFolder;
 import dev.prdiff.core.PrdiffException;
 
 import java.io.IOException;
@@ -10,19 +11,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A private git directory with no config, refs, index, hooks or attributes of its own, which borrows one
  * repository's object store through {@code objects/info/alternates}. Git run here sees the repository's
  * objects and nothing of its setup: its diffs are those of a bare clone in an empty environment. Kept for the
- * user across processes ({@link KeptGitDir}) where it can be, since nothing git reads there changes; a shallow
+ * user across processes ({@link DiskWorkspace}) where it can be, since nothing git reads there changes; a shallow
  * repository's (its boundary is copied in, and moves) and one that objects are written into ({@link #writable})
- * are this process's own.
+ * are the session's own ({@link PrivateWorkspace}).
  */
 final class ScratchGitDir {
-    private static final Map<String, ScratchGitDir> BY_OBJECTS = new ConcurrentHashMap<>();
-
+    private final Session session;
     private final Path dir;
     private final Path borrowedObjects;
     private final String objectFormat;
@@ -31,7 +30,8 @@ final class ScratchGitDir {
     private volatile long shallowGeneration;
     private volatile ScratchGitDir writable;
 
-    private ScratchGitDir(Path dir, Path borrowedObjects, String objectFormat, boolean kept) {
+    private ScratchGitDir(Session session, Path dir, Path borrowedObjects, String objectFormat, boolean kept) {
+        this.session = session;
         this.dir = dir;
         this.borrowedObjects = borrowedObjects;
         this.objectFormat = objectFormat;
@@ -49,24 +49,25 @@ final class ScratchGitDir {
     }
 
     /**
-     * The scratch directory for a repository's object store, made on first use and kept for this process (and,
-     * unless the repository is shallow, for the user's later processes as {@code env} locates their cache).
+     * The scratch directory for a repository's object store, made on first use and kept for the session (and,
+     * unless the repository is shallow, for the user's later processes in the session's disk workspace).
      */
-    static ScratchGitDir forObjects(Path objects, String objectFormat, Path shallowFile, Map<String, String> env) {
+    static ScratchGitDir forObjects(Session session, Path objects, String objectFormat, Path shallowFile) {
         if (objects.toString().indexOf('\n') >= 0 || objects.toString().startsWith("\"")) {
             throw new PrdiffException(ErrorCode.NOT_A_REPOSITORY, "cannot borrow objects from a path with a newline"
                     + " or a leading quote: " + objects);
         }
         boolean shallow = shallowFile != null && Files.isRegularFile(shallowFile);
-        KeptGitDir keptDir = shallow ? null : KeptGitDir.forUser(env);
+        DiskWorkspace keptDir = shallow ? null : session.diskWorkspace();
         String key = objects + "\0" + objectFormat + (keptDir == null ? "\0private" : "\0kept");
-        ScratchGitDir scratch = BY_OBJECTS.get(key);
+        Map<String, ScratchGitDir> made = session.scratchDirs;
+        ScratchGitDir scratch = made.get(key);
         if (!usable(scratch)) {
-            synchronized (BY_OBJECTS) {
-                scratch = BY_OBJECTS.get(key);
+            synchronized (made) {
+                scratch = made.get(key);
                 if (!usable(scratch)) {
-                    scratch = create(objects, objectFormat, keptDir);
-                    BY_OBJECTS.put(key, scratch);
+                    scratch = create(session, objects, objectFormat, keptDir);
+                    made.put(key, scratch);
                 }
             }
         }
@@ -108,30 +109,24 @@ final class ScratchGitDir {
         }
         synchronized (this) {
             if (!usable(writable)) {
-                writable = create(borrowedObjects, objectFormat, null);
+                writable = create(session, borrowedObjects, objectFormat, null);
             }
             return writable;
         }
     }
 
-    private static ScratchGitDir create(Path objects, String objectFormat, KeptGitDir keptDir) {
+    private static ScratchGitDir create(Session session, Path objects, String objectFormat, DiskWorkspace keptDir) {
         String config = config(objectFormat);
+        String name = CacheFolder.entryName(objects + "\0" + objectFormat, "");
         if (keptDir != null) {
-            Path dir = keptDir.scratch(DiskAnswers.nameOf(objects + "\0" + objectFormat),
-                    made -> fill(made, objects, config), found -> holdsExactly(found, objects, config));
+            Path dir = keptDir.scratch(name, made -> fill(made, objects, config),
+                    found -> holdsExactly(found, objects, config));
             if (dir != null) {
-                return new ScratchGitDir(dir, objects, objectFormat, true);
+                return new ScratchGitDir(session, dir, objects, objectFormat, true);
             }
         }
-        Path root = PrivateDir.ensureDir(PrivateDir.get().resolve("scratch"));
-        try {
-            Path dir = PrivateDir.newEntry(root, "objects-", "", true);
-            fill(dir, objects, config);
-            return new ScratchGitDir(dir, objects, objectFormat, false);
-        } catch (IOException e) {
-            throw new PrdiffException(ErrorCode.INTERNAL_ERROR, "cannot create a scratch git directory: "
-                    + e.getMessage(), e);
-        }
+        Path dir = session.privateWorkspace().scratch(name, made -> fill(made, objects, config), found -> false);
+        return new ScratchGitDir(session, dir, objects, objectFormat, false);
     }
 
     /**
@@ -168,8 +163,8 @@ final class ScratchGitDir {
     private static void fill(Path dir, Path objects, String config) throws IOException {
         // An unborn HEAD: a bare repository reads .gitattributes from HEAD's tree (git 2.43+), and there is none.
         Files.writeString(dir.resolve("HEAD"), HEAD);
-        PrivateDir.ensureDir(dir.resolve("refs/heads"));
-        PrivateDir.ensureDir(dir.resolve("objects/info"));
+        PrivateFolder.made(dir.resolve("refs/heads"));
+        PrivateFolder.made(dir.resolve("objects/info"));
         Files.writeString(dir.resolve("objects/info/alternates"), objects + "\n", StandardCharsets.UTF_8);
         Files.writeString(dir.resolve("config"), config);
     }
@@ -200,7 +195,7 @@ final class ScratchGitDir {
                 if (Files.isRegularFile(target) && java.util.Arrays.equals(boundary, Files.readAllBytes(target))) {
                     return;
                 }
-                Path tmp = PrivateDir.newEntry(dir, "shallow-", ".tmp", false);
+                Path tmp = PrivateFolder.newEntry(dir, "shallow-", ".tmp", false);
                 Files.write(tmp, boundary);
                 Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
                 shallowGeneration++;

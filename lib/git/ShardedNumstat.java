@@ -24,12 +24,6 @@ public final class ShardedNumstat {
     /** Below this many changed files one process is as fast. */
     public static final int MIN_FILES = 256;
 
-    /**
-     * Ranges between full commit ids already found smaller than the threshold: their size cannot change, so a
-     * server asked again (an agent listing the same pull request) skips straight to the one-process listing.
-     */
-    private static final KeptAnswers<Boolean> SMALL_RANGES = new KeptAnswers<>(4096);
-
     private final Git git;
     private final List<String> revisions;
     private final int shards;
@@ -46,12 +40,12 @@ public final class ShardedNumstat {
             return null;
         }
         List<Object> sizeKey = git.keyOf(revisions, minFiles);
-        if (SMALL_RANGES.known(sizeKey) != null) {
+        if (git.session().memo.smallRanges.known(sizeKey) != null) {
             return null;
         }
         List<RawNumstat.Change> whole = RawNumstat.changes(git.objectsOutput(diff(List.of("--raw", "-z"), List.of())));
         if (whole.size() < minFiles) {
-            SMALL_RANGES.keep(sizeKey, Boolean.TRUE);
+            git.session().memo.smallRanges.keep(sizeKey, Boolean.TRUE);
             return null;
         }
         Set<String> renameSides = new HashSet<>();

@@ -1,7 +1,7 @@
 package dev.prdiff.git;
 
-import dev.prdiff.cache.DiskAnswers;
 import dev.prdiff.core.ErrorCode;
+import dev.prdiff.core.PrivateFolder;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.exec.Command;
 import dev.prdiff.exec.Subprocess;
@@ -21,35 +21,41 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The two settings of the user's own (global and system) git config that decide which repositories git will
  * open at all: {@code safe.directory} and {@code safe.bareRepository}. Everything else of that config is shut
- * out, so these two are carried over in a private file that serves as git's global config.
+ * out, so these two are carried over in a private file that serves as git's global config. One per
+ * {@link Session}.
  */
 final class TrustSettings {
     /** The variables that decide where git finds the user's global and system config. */
     private static final List<String> LOCATORS = List.of("HOME", "XDG_CONFIG_HOME", "GIT_CONFIG_GLOBAL",
             "GIT_CONFIG_SYSTEM", "GIT_CONFIG_NOSYSTEM");
-    private static final Map<List<String>, Written> FILES = new ConcurrentHashMap<>();
+    private final Session session;
+    private final Map<List<String>, Written> files = new ConcurrentHashMap<>();
 
-    /** A config file written, and the kept directory it is in (null for this process's own). */
-    private record Written(Path file, KeptGitDir kept) {
-        /** Still there, and its kept directory still the one it was written in and usable (checked now). */
-        boolean usable(Map<String, String> inherited) {
-            return Files.isRegularFile(file) && (kept == null || KeptGitDir.forUser(inherited) == kept);
-        }
+    /** A config file written, and the disk workspace it is in (null for the session's own). */
+    private record Written(Path file, DiskWorkspace kept) {}
+
+    TrustSettings(Session session) {
+        this.session = session;
     }
 
-    private TrustSettings() {}
+    /** Still there, and its disk workspace still the one it was written in and usable (checked now). */
+    private boolean usable(Written written) {
+        return Files.isRegularFile(written.file())
+                && (written.kept() == null || session.diskWorkspace() == written.kept());
+    }
 
     /**
      * A config file holding only the user's safe.* lines, in their order; read again when the variables that
      * locate the user's config, or its usual files (their modification time, size or inode), change.
      */
-    static Path configFile(Map<String, String> inherited, Duration timeout) {
+    Path configFile(Duration timeout) {
+        Map<String, String> inherited = session.env();
         List<String> key = key(inherited);
-        Written file = FILES.get(key);
+        Written file = files.get(key);
         // Missing: a kept file removed meanwhile, with the user's cache, or one kept in a folder refused since.
-        if (file == null || !file.usable(inherited)) {
-            file = write(entries(inherited, timeout, key), inherited);
-            FILES.put(key, file);
+        if (file == null || !usable(file)) {
+            file = write(entries(inherited, timeout, key));
+            files.put(key, file);
         }
         return file.file();
     }
@@ -71,8 +77,8 @@ final class TrustSettings {
      * run {@code git config}: every file git read for them is in the key. Not kept when the config includes other
      * files, which the key cannot name.
      */
-    private static String entries(Map<String, String> inherited, Duration timeout, List<String> key) {
-        KeptEntries kept = KeptEntries.at(inherited, key);
+    private String entries(Map<String, String> inherited, Duration timeout, List<String> key) {
+        KeptEntries kept = KeptEntries.at(session.disk(), inherited, key);
         String entries = kept == null ? null : kept.get();
         if (entries != null) {
             return entries;
@@ -85,12 +91,11 @@ final class TrustSettings {
     }
 
     /** Where the entries under a key are kept on disk for the user. */
-    private record KeptEntries(DiskAnswers disk, String diskKey) {
-        /** Null when they cannot be kept: no cache directory, or git's build cannot be named. */
-        static KeptEntries at(Map<String, String> inherited, List<String> key) {
-            DiskAnswers disk = DiskAnswers.forUser(inherited, "trust-settings");
-            String diskKey = disk == null ? null : TrustSettings.diskKey(inherited, key);
-            return diskKey == null ? null : new KeptEntries(disk, diskKey);
+    private record KeptEntries(AnswerStore disk, AnswerStore.Key diskKey) {
+        /** Null when they cannot be kept: no disk store, or git's build cannot be named. */
+        static KeptEntries at(AnswerStore disk, Map<String, String> inherited, List<String> key) {
+            String diskKey = disk == AnswerStore.NONE ? null : TrustSettings.diskKey(inherited, key);
+            return diskKey == null ? null : new KeptEntries(disk, new AnswerStore.Key("trust-settings", diskKey));
         }
 
         String get() {
@@ -149,8 +154,8 @@ final class TrustSettings {
     private record Read(String safe, boolean includes) {}
 
     /** {@code git config --get-regexp} as the user's git sees it outside any repository. */
-    private static Read read(Map<String, String> inherited, Duration timeout) {
-        Path outside = PrivateDir.ensureDir(PrivateDir.get().resolve("outside"));
+    private Read read(Map<String, String> inherited, Duration timeout) {
+        Path outside = session.privateWorkspace().folder("outside");
         Map<String, String> env = new HashMap<>();
         for (String k : LOCATORS) {
             if (inherited.get(k) != null) {
@@ -186,9 +191,9 @@ final class TrustSettings {
 
     /**
      * The config file of {@code entries} (as --null prints them: "key\nvalue\0" each): the user's kept one of that
-     * content where {@code inherited} locates one, else a file of this process's own.
+     * content in the session's disk workspace while it is usable, else a file of the session's own.
      */
-    private static Written write(String entries, Map<String, String> inherited) {
+    private Written write(String entries) {
         StringBuilder config = new StringBuilder("[safe]\n");
         for (String entry : entries.split("\0")) {
             int nl = entry.indexOf('\n');
@@ -198,18 +203,12 @@ final class TrustSettings {
             String name = entry.substring("safe.".length(), nl);
             config.append('\t').append(name).append(" = ").append(quote(entry.substring(nl + 1))).append('\n');
         }
-        KeptGitDir kept = KeptGitDir.forUser(inherited);
+        DiskWorkspace kept = session.diskWorkspace();
         Path keptFile = kept == null ? null : kept.configFile(config.toString());
         if (keptFile != null) {
             return new Written(keptFile, kept);
         }
-        try {
-            Path file = PrivateDir.newEntry(PrivateDir.get().resolve(""), "trust-", ".gitconfig", false);
-            Files.writeString(file, config, StandardCharsets.UTF_8);
-            return new Written(file, null);
-        } catch (IOException e) {
-            throw new PrdiffException(ErrorCode.INTERNAL_ERROR, "cannot write a private git config: " + e.getMessage(), e);
-        }
+        return new Written(session.privateWorkspace().configFile(config.toString()), null);
     }
 
     private static String quote(String value) {

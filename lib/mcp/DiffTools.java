@@ -6,13 +6,14 @@ import dev.prdiff.app.DiffEnvelope;
 import dev.prdiff.app.DiffRequest;
 import dev.prdiff.app.Prdiff;
 import dev.prdiff.app.Target;
-import dev.prdiff.cache.MemoryCache;
+import dev.prdiff.cache.PullRequestMemoryCache;
 import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.FileList;
 import dev.prdiff.core.Json;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.exec.Subprocess;
 import dev.prdiff.git.Revisions;
+import dev.prdiff.git.Session;
 import dev.prdiff.shape.DiffLayout;
 import dev.prdiff.shape.FileFilter;
 import dev.prdiff.shape.OutputShape;
@@ -37,25 +38,27 @@ final class DiffTools {
     private final Duration gitTimeout;
     private final int maxDiffBytes;
     private final Map<String, String> env;
+    private final Session session;
     private final PrintStream log;
     /** A server lives long and agents read pull requests file by file: their diffs stay in memory too. */
-    private final MemoryCache memory = new MemoryCache();
+    private final PullRequestMemoryCache memory = new PullRequestMemoryCache();
     /** These tools' handlers, and those of {@link ReadTools} (reads at a commit), which run under the same rules. */
     private final Map<String, Function<JsonNode, ObjectNode>> handlers = new java.util.HashMap<>();
 
-    /** {@code env}: what git and gh inherit, null for this process's environment. */
-    DiffTools(Path defaultDir, Duration gitTimeout, int maxDiffBytes, Map<String, String> env, PrintStream log) {
+    /** {@code session}: the server's, whose environment git and gh inherit. */
+    DiffTools(Path defaultDir, Duration gitTimeout, int maxDiffBytes, Session session, PrintStream log) {
         this.defaultDir = defaultDir;
         this.gitTimeout = gitTimeout;
         this.maxDiffBytes = maxDiffBytes;
-        this.env = env;
+        this.env = session.env();
+        this.session = session;
         this.log = log;
         handlers.putAll(Map.of(
                 "get_pull_request_diff", this::pullRequestDiff,
                 "get_diff", this::diff,
                 "get_commit_diff", this::commitDiff,
                 "get_changed_files", this::changedFiles));
-        handlers.putAll(new ReadTools(defaultDir, gitTimeout, maxDiffBytes, env).handlers());
+        handlers.putAll(new ReadTools(defaultDir, gitTimeout, maxDiffBytes, session).handlers());
     }
 
     /** The tools implemented here; must be exactly the tools in openapi.yaml (checked at start). */
@@ -88,7 +91,7 @@ final class DiffTools {
         }
         DiffRequest request = new DiffRequest(new Target.PullRequest(number.asLong(), null), paths(args, "file"),
                 dir(args), gitTimeout, text(args, "repo"), text(args, "sha"), text(args, "base_sha"), false, env,
-                text(args, "repo_path") != null, memory);
+                text(args, "repo_path") != null, memory, session);
         if (args.path("files_only").asBoolean(false) && args.path("json").asBoolean(false)) {
             throw new PrdiffException(ErrorCode.INVALID_INPUT, "json is the diff's envelope and files_only a file"
                     + " list: ask for one");
@@ -166,7 +169,8 @@ final class DiffTools {
     }
 
     private DiffRequest localRequest(Target target, JsonNode args) {
-        return new DiffRequest(target, paths(args, "path"), dir(args), gitTimeout, null, null, null, false, env);
+        return new DiffRequest(target, paths(args, "path"), dir(args), gitTimeout, null, null, null, false, env,
+                session);
     }
 
     /**

@@ -3,6 +3,8 @@ package dev.prdiff.mcp;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.prdiff.app.Sessions;
+import dev.prdiff.git.Session;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -89,22 +91,26 @@ public final class McpServer {
     private final Lifecycle lifecycle;
     private final ToolCalls calls;
 
-    private McpServer(ToolCatalog catalog, Config config, OutputStream out, PrintStream log) {
+    private McpServer(ToolCatalog catalog, Config config, Session session, OutputStream out, PrintStream log) {
         this.catalog = catalog;
         this.config = config;
         this.log = log;
-        dev.prdiff.git.Git.keepDiscoveries();
-        this.tools = new DiffTools(config.defaultDir(), config.gitTimeout(), config.maxDiffBytes(), config.env(), log);
+        this.tools = new DiffTools(config.defaultDir(), config.gitTimeout(), config.maxDiffBytes(), session, log);
         requireSameTools(catalog, tools.names());
         this.writer = new MessageWriter(out, log);
         this.lifecycle = new Lifecycle(log);
-        this.calls = new ToolCalls(config.workers(), config.queued(), log);
+        this.calls = new ToolCalls(config.workers(), config.queued(), session.folders(), log);
     }
 
-    /** Serves until {@code in} ends, then lets running calls finish and answer; the in-process entry point. */
+    /**
+     * Serves until {@code in} ends, then lets running calls finish and answer; the in-process entry point. The
+     * server's calls share one session, made here and closed when the last call has answered.
+     */
     public static void serve(ToolCatalog catalog, Config config, InputStream in, OutputStream out, PrintStream log)
             throws IOException {
-        new McpServer(catalog, config, out, log).run(in);
+        try (Session session = Sessions.forManyCalls(config.env() == null ? System.getenv() : config.env())) {
+            new McpServer(catalog, config, session, out, log).run(in);
+        }
     }
 
     private static void requireSameTools(ToolCatalog catalog, Set<String> implemented) {

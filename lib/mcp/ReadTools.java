@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.git.CommitReads;
-import dev.prdiff.git.Git;
+import dev.prdiff.git.Session;
 import dev.prdiff.git.GrepQuery;
 
 import java.io.IOException;
@@ -27,13 +27,13 @@ final class ReadTools {
     private final Path defaultDir;
     private final Duration gitTimeout;
     private final int maxAnswerBytes;
-    private final Map<String, String> env;
+    private final Session session;
 
-    ReadTools(Path defaultDir, Duration gitTimeout, int maxAnswerBytes, Map<String, String> env) {
+    ReadTools(Path defaultDir, Duration gitTimeout, int maxAnswerBytes, Session session) {
         this.defaultDir = defaultDir;
         this.gitTimeout = gitTimeout;
         this.maxAnswerBytes = maxAnswerBytes;
-        this.env = env;
+        this.session = session;
     }
 
     Map<String, Function<JsonNode, ObjectNode>> handlers() {
@@ -83,7 +83,7 @@ final class ReadTools {
     }
 
     private CommitReads reads(JsonNode args) {
-        return new CommitReads(Git.open(ToolArgs.dir(defaultDir, args), gitTimeout, env == null ? System.getenv() : env));
+        return new CommitReads(session.open(ToolArgs.dir(defaultDir, args), gitTimeout));
     }
 
     private static boolean flag(JsonNode args, String field) {

@@ -2,7 +2,7 @@ package dev.prdiff.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.prdiff.cache.UserOwned;
+import dev.prdiff.core.PrivateFolder;
 
 import java.io.PrintStream;
 import java.time.Duration;
@@ -26,9 +26,12 @@ final class ToolCalls {
     private final ThreadPoolExecutor pool;
     private final int capacity;
     private final PrintStream log;
+    private final PrivateFolder folders;
     private final Map<String, Call> inFlight = new ConcurrentHashMap<>();
 
-    ToolCalls(int workers, int queued, PrintStream log) {
+    /** {@code folders}: the server session's checks of the cache folders, which each call makes anew. */
+    ToolCalls(int workers, int queued, PrivateFolder folders, PrintStream log) {
+        this.folders = folders;
         AtomicInteger n = new AtomicInteger();
         this.pool = new ThreadPoolExecutor(workers, workers, 30, TimeUnit.SECONDS, new ArrayBlockingQueue<>(queued), r -> {
             Thread t = new Thread(r, "prdiff-mcp-worker-" + n.incrementAndGet());
@@ -133,7 +136,7 @@ final class ToolCalls {
             ObjectNode result = null;
             RpcError failure = null;
             try {
-                UserOwned.newUse(); // each call checks the cache folders anew
+                folders.newUse(); // each call checks the cache folders anew
                 result = work.get();
             } catch (RuntimeException | Error e) {
                 // FutureTask would keep this to itself and the request would never be answered.

@@ -7,15 +7,15 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
- * Answers about full object ids, kept for this process. A full id names its contents for good, so such an answer
+ * Answers about full object ids, kept in memory for a {@link Session} (see {@link Memo}). A full id names its contents for good, so such an answer
  * never changes; a name or an abbreviated id can move, so a key holding one is never made ({@link #key} gives
  * null and nothing is kept). Cleared whole when full, which bounds a long-lived server's memory.
  */
-final class KeptAnswers<V> {
+final class MemoryAnswers<V> {
     private final int maxEntries;
     private final Map<List<Object>, V> answers = new ConcurrentHashMap<>();
 
-    KeptAnswers(int maxEntries) {
+    MemoryAnswers(int maxEntries) {
         this.maxEntries = maxEntries;
     }
 

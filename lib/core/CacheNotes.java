@@ -1,4 +1,4 @@
-package dev.prdiff.cache;
+package dev.prdiff.core;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -8,18 +8,21 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
 /**
- * Tells the calls running that a cache folder was refused ({@link UserOwned#folder}): a note, not an error, since
+ * Tells the calls running that a cache folder was refused ({@link PrivateFolder#folder}): a note, not an error, since
  * the answer is computed as if there were no cache. The folder is checked deep inside a call (and on threads of
  * its own), so a call listens while it runs and tells its notices what it heard; calls that run at once in one
- * MCP server share one environment, and hear each other's refusals.
+ * MCP server share one session, and hear each other's refusals. One per session, held by its {@link PrivateFolder}.
  */
 public final class CacheNotes {
-    private static final List<Heard> LISTENING = new CopyOnWriteArrayList<>();
+    private final List<Heard> listening = new CopyOnWriteArrayList<>();
+    private final PrivateFolder folders;
 
-    private CacheNotes() {}
+    CacheNotes(PrivateFolder folders) {
+        this.folders = folders;
+    }
 
     /** What one call heard: registered until {@link #close()}. */
-    public static final class Heard implements AutoCloseable {
+    public final class Heard implements AutoCloseable {
         private final Set<String> notes = new LinkedHashSet<>();
 
         private synchronized void add(String note) {
@@ -36,29 +39,29 @@ public final class CacheNotes {
             told.forEach(notices);
         }
 
-        /** Ends the call: the next one is a new use of every cache folder ({@link UserOwned#newUse}). */
+        /** Ends the call: the next one is a new use of every cache folder ({@link PrivateFolder#newUse}). */
         @Override
         public void close() {
-            LISTENING.remove(this);
-            UserOwned.newUse();
+            listening.remove(this);
+            folders.newUse();
         }
     }
 
     /** Starts listening for the current call. */
-    public static Heard listen() {
+    public Heard listen() {
         Heard heard = new Heard();
-        LISTENING.add(heard);
+        listening.add(heard);
         return heard;
     }
 
     /** {@code folder} cannot hold a cache now, for {@code reason}. */
-    static void refused(java.nio.file.Path folder, String reason) {
-        if (LISTENING.isEmpty()) {
+    void refused(java.nio.file.Path folder, String reason) {
+        if (listening.isEmpty()) {
             return;
         }
         String note = "note: prdiff's cache folder " + folder + " is not used: " + reason
                 + "; the answer was computed without it";
-        for (Heard heard : LISTENING) {
+        for (Heard heard : listening) {
             heard.add(note);
         }
     }

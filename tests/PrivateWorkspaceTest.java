@@ -16,12 +16,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * With the disk caches off (else see KeptGitDirTest), what prdiff writes for git (an empty HOME, the carried-over
+ * With the disk caches off (else see DiskWorkspaceTest), what prdiff writes for git (an empty HOME, the carried-over
  * trust settings, scratch git directories, private indexes) lives in one new temporary directory that only the
  * user can enter, as can each folder in it; it holds no link and nothing others may write, and is removed when
  * prdiff exits.
  */
-class PrivateDirTest {
+class PrivateWorkspaceTest {
     @Test
     void whatPrdiffWritesForGitIsTheUsersAloneAndGoneAtExit() throws Exception {
         try (TempRepo r = TempRepo.init()) {

@@ -10,7 +10,7 @@ import java.util.Map;
  * Diffs a long-running process (the MCP server) keeps in memory, least recently used first out. A one-shot CLI
  * process has none: it gains nothing from one.
  */
-public final class MemoryCache {
+public final class PullRequestMemoryCache {
     static final int MAX_ENTRY_BYTES = 16 << 20;
     static final long MAX_TOTAL_BYTES = 64L << 20;
     /** How long a pull request's base, as GitHub gave it for a pinned head, is reused (README: "Pinned to a commit"). */
@@ -20,7 +20,7 @@ public final class MemoryCache {
     private record RememberedBase(String sha, Instant until) {}
 
     private long total;
-    private final LinkedHashMap<PullRequestDiffCache.Key, byte[]> entries = new LinkedHashMap<>(16, 0.75f, true);
+    private final LinkedHashMap<PullRequestDiskCache.Key, byte[]> entries = new LinkedHashMap<>(16, 0.75f, true);
     private final LinkedHashMap<String, RememberedBase> pinnedBases = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, RememberedBase> eldest) {
@@ -29,11 +29,11 @@ public final class MemoryCache {
     };
     private final Clock clock;
 
-    public MemoryCache() {
+    public PullRequestMemoryCache() {
         this(Clock.systemUTC());
     }
 
-    public MemoryCache(Clock clock) {
+    public PullRequestMemoryCache(Clock clock) {
         this.clock = clock;
     }
 
@@ -51,11 +51,11 @@ public final class MemoryCache {
         pinnedBases.put(key, new RememberedBase(baseSha, clock.instant().plus(PINNED_BASE_TTL)));
     }
 
-    synchronized byte[] get(PullRequestDiffCache.Key key) {
+    synchronized byte[] get(PullRequestDiskCache.Key key) {
         return entries.get(key);
     }
 
-    synchronized void put(PullRequestDiffCache.Key key, byte[] diff) {
+    synchronized void put(PullRequestDiskCache.Key key, byte[] diff) {
         if (diff.length > MAX_ENTRY_BYTES) {
             return;
         }
@@ -63,7 +63,7 @@ public final class MemoryCache {
         total += diff.length - (old == null ? 0 : old.length);
         var it = entries.entrySet().iterator();
         while (total > MAX_TOTAL_BYTES && it.hasNext()) {
-            Map.Entry<PullRequestDiffCache.Key, byte[]> eldest = it.next();
+            Map.Entry<PullRequestDiskCache.Key, byte[]> eldest = it.next();
             total -= eldest.getValue().length;
             it.remove();
         }

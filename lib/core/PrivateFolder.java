@@ -1,4 +1,4 @@
-package dev.prdiff.cache;
+package dev.prdiff.core;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,7 +16,8 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Whether a cache's folder or file is this user's own and no one else's to change. The caches live where the
+ * The one helper for prdiff's private folders: it makes them (0700, see {@link #make}, {@link #newEntry}) and says
+ * whether a folder or file is this user's own and no one else's to change. The caches live where the
  * environment says ({@code XDG_CACHE_HOME}, {@code PRDIFF_CACHE_DIR}), which may be a folder that others can write
  * to; an entry put there by someone else could change what prdiff prints, and a scratch git directory put there
  * could run a program as the user. The user is the owner of {@code /proc/self} (Linux), else the owner of Java's
@@ -31,9 +32,11 @@ import java.util.Objects;
  *
  * <p>Checked at every use: every call (a CLI run, an MCP tool call) is a new use (a call's end, or an MCP call's
  * start, calls {@link #newUse}), and within one the answer for a folder is remembered, so that the many git
- * commands and cache reads of a call do not each pay for the walk (about a millisecond in a fresh JVM).
+ * commands and cache reads of a call do not each pay for the walk (about a millisecond in a fresh JVM). What is
+ * remembered belongs to one instance, which a session owns; making folders ({@link #make}, {@link #newEntry}) needs
+ * none.
  */
-public final class UserOwned {
+public final class PrivateFolder {
     private static final int TYPE_BITS = 0170000;
     private static final int REGULAR_FILE = 0100000;
     private static final int DIRECTORY = 0040000;
@@ -42,23 +45,30 @@ public final class UserOwned {
     private static final int GROUP_AND_OTHERS = 0077;
     private static final int GROUP_AND_OTHERS_WRITE = 0022;
     private static final int MAX_LINKS = 40;
-    private static volatile Object uid;
-    private static final java.util.concurrent.atomic.AtomicLong USE = new java.util.concurrent.atomic.AtomicLong();
+    private volatile Object uid;
+    private final java.util.concurrent.atomic.AtomicLong use = new java.util.concurrent.atomic.AtomicLong();
     /** Per folder (and whether it must be closed to others): the use it was found usable in, and how. */
-    private static final Map<String, Known> USABLE = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, Known> usable = new java.util.concurrent.ConcurrentHashMap<>();
     /** Per folder above a cache's: the use it was found to be one no one else can change in. */
-    private static final Map<Path, Long> SAFE_ABOVE = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<Path, Long> safeAbove = new java.util.concurrent.ConcurrentHashMap<>();
+    private final CacheNotes notes = new CacheNotes(this);
 
     private record Known(long use, Folder folder) {}
 
-    private UserOwned() {}
+    /** The checks of one session (a CLI run, an MCP server): what it found usable in its current use. */
+    public PrivateFolder() {}
+
+    /** The notes of refused folders, which the calls running listen to. */
+    public CacheNotes notes() {
+        return notes;
+    }
 
     /** A new use (a call) from now on: every folder is checked anew. */
-    public static void newUse() {
-        USE.incrementAndGet();
-        if (USABLE.size() > 256 || SAFE_ABOVE.size() > 256) {
-            USABLE.clear();
-            SAFE_ABOVE.clear();
+    public void newUse() {
+        use.incrementAndGet();
+        if (usable.size() > 256 || safeAbove.size() > 256) {
+            usable.clear();
+            safeAbove.clear();
         }
     }
 
@@ -68,7 +78,7 @@ public final class UserOwned {
     }
 
     /** A directory, not a link, of this process's user, that no one else may enter. */
-    public static boolean privateDirectory(Path dir) {
+    public boolean privateDirectory(Path dir) {
         return is(dir, DIRECTORY, true);
     }
 
@@ -76,31 +86,31 @@ public final class UserOwned {
      * Whether {@code dir} (absolute) may hold a cache in this use, by the rule above; {@code closed}: only when no one
      * else may even enter it.
      */
-    public static Folder folder(Path dir, boolean closed) {
+    public Folder folder(Path dir, boolean closed) {
         Object user = uid();
         if (user == null) {
             return new Folder(false, "the user who runs prdiff is not known", null);
         }
-        long use = USE.get();
+        long now = use.get();
         String key = dir + (closed ? "\0closed" : "");
-        Known known = USABLE.get(key);
-        if (known != null && known.use() == use) {
+        Known known = usable.get(key);
+        if (known != null && known.use() == now) {
             return known.folder();
         }
-        Folder f = folder(dir.toAbsolutePath().normalize(), user, 0, closed, use);
+        Folder f = folder(dir.toAbsolutePath().normalize(), user, 0, closed, now);
         if (f.usable()) {
-            USABLE.put(key, new Known(use, f));
+            usable.put(key, new Known(now, f));
         }
         return f;
     }
 
-    private static Folder folder(Path dir, Object user, int links, boolean closed, long use) {
+    private Folder folder(Path dir, Object user, int links, boolean closed, long use) {
         Path at = dir.getRoot();
         int names = dir.getNameCount();
         for (int i = -1; i < names; i++) {
             Path p = i < 0 ? at : at.resolve(dir.getName(i));
             boolean leaf = i == names - 1;
-            Long safe = leaf ? null : SAFE_ABOVE.get(p);
+            Long safe = leaf ? null : safeAbove.get(p);
             if (safe != null && safe == use) {
                 at = p;
                 continue;
@@ -149,7 +159,7 @@ public final class UserOwned {
                 }
                 return new Folder(true, null, a.get("dev") + ":" + a.get("ino"));
             }
-            SAFE_ABOVE.put(p, use);
+            safeAbove.put(p, use);
             at = p;
         }
         throw new IllegalStateException("no folder in " + dir);
@@ -161,13 +171,13 @@ public final class UserOwned {
      * (device and inode) is read before and after the open and must be the same: the open file is that file unless
      * someone swapped it twice in between, which only the user can do in a folder {@link #folder} accepts.
      */
-    public static InputStream open(Path file) {
+    public InputStream open(Path file) {
         SeekableByteChannel channel = opened(file);
         return channel == null ? null : Channels.newInputStream(channel);
     }
 
     /** The whole of {@link #open}'s file, or null; read from the channel itself, whose classes a start has loaded. */
-    public static byte[] read(Path file) {
+    public byte[] read(Path file) {
         try (SeekableByteChannel channel = opened(file)) {
             if (channel == null) {
                 return null;
@@ -186,7 +196,7 @@ public final class UserOwned {
         }
     }
 
-    private static SeekableByteChannel opened(Path file) {
+    private SeekableByteChannel opened(Path file) {
         Object before = ownRegularFile(file);
         if (before == null) {
             return null;
@@ -214,7 +224,7 @@ public final class UserOwned {
     }
 
     /** The identity (device, inode) of the user's own regular file at {@code file}, not a link; else null. */
-    private static Object ownRegularFile(Path file) {
+    private Object ownRegularFile(Path file) {
         try {
             Object user = uid();
             Map<String, Object> a = Files.readAttributes(file, "unix:uid,mode,ino,dev", LinkOption.NOFOLLOW_LINKS);
@@ -228,23 +238,80 @@ public final class UserOwned {
     }
 
     /**
+     * {@code folder} as it may be used now, by {@link #folder}'s rule, checked at every use; with {@code make}, made
+     * (0700) first when it is missing. A refused folder is told to the calls running ({@link CacheNotes}) and is not
+     * used: the answer is computed as without a cache. {@code closed}: usable only when no one else may even enter it.
+     */
+    public Folder checked(Path folder, boolean make, boolean closed) {
+        Folder f = folder(folder, closed);
+        if (make && !f.usable() && f.refusal() == null) {
+            try {
+                make(folder);
+            } catch (IOException | UnsupportedOperationException | SecurityException e) {
+                return f; // nothing kept; the answer stands
+            }
+            f = folder(folder, closed);
+        }
+        if (f.refusal() != null) {
+            notes.refused(folder, f.refusal());
+        }
+        return f;
+    }
+
+    /** {@code dir}, made by {@link #make} if need be; INTERNAL_ERROR when it cannot be. */
+    public static Path made(Path dir) {
+        try {
+            make(dir);
+            return dir;
+        } catch (IOException e) {
+            throw new PrdiffException(ErrorCode.INTERNAL_ERROR, "cannot create " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Creates a new directory (mode 0700) or empty file (0600) under {@code parent} with a name no one else holds:
+     * creation is exclusive, and a name that exists is never reused. Unlike {@code Files.createTemp*}, the names come
+     * from {@link java.util.concurrent.ThreadLocalRandom}: those calls first load and seed {@code SecureRandom},
+     * about 6 ms of every run's start, and an unguessable name adds nothing to exclusive creation with the owner's
+     * mode.
+     */
+    public static Path newEntry(Path parent, String prefix, String suffix, boolean directory) throws IOException {
+        for (int attempt = 0; ; attempt++) {
+            Path p = parent.resolve(prefix
+                    + Long.toUnsignedString(java.util.concurrent.ThreadLocalRandom.current().nextLong(), 36) + suffix);
+            try {
+                return directory ? Files.createDirectory(p, PosixFilePermissions.asFileAttribute(OWNER_DIR))
+                        : Files.createFile(p, PosixFilePermissions.asFileAttribute(OWNER_FILE));
+            } catch (FileAlreadyExistsException e) {
+                if (attempt == 100) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static final java.util.Set<java.nio.file.attribute.PosixFilePermission> OWNER_DIR =
+            PosixFilePermissions.fromString("rwx------");
+    private static final java.util.Set<java.nio.file.attribute.PosixFilePermission> OWNER_FILE =
+            PosixFilePermissions.fromString("rw-------");
+
+    /**
      * Makes {@code dir} and any missing parents, closed to everyone but the user (0700), unless it is there; one
      * made meanwhile by a concurrent process, or anything else there, is left as it is for the caller to judge.
-     * The one maker of prdiff's private folders (the caches', and the process's own in {@code PrivateDir}).
      */
-    public static void makePrivateDirectory(Path dir) throws IOException {
+    public static void make(Path dir) throws IOException {
         // Asked first: an exception, even one caught at once, costs a short-lived process its stack trace.
         if (Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
         try {
-            Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(OWNER_DIR));
         } catch (FileAlreadyExistsException e) {
             // made meanwhile by a concurrent process, or something else is there
         }
     }
 
-    private static boolean is(Path path, int type, boolean ownerOnly) {
+    private boolean is(Path path, int type, boolean ownerOnly) {
         try {
             Object user = uid();
             Map<String, Object> a = Files.readAttributes(path, "unix:uid,mode", LinkOption.NOFOLLOW_LINKS);
@@ -256,7 +323,7 @@ public final class UserOwned {
         }
     }
 
-    private static Object uid() {
+    private Object uid() {
         Object known = uid;
         if (known == null) {
             String home = System.getProperty("user.home", "");

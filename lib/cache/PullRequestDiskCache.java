@@ -1,5 +1,8 @@
 package dev.prdiff.cache;
 
+import dev.prdiff.core.CacheFolder;
+import dev.prdiff.core.PrivateFolder;
+
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,7 +22,7 @@ import java.util.Optional;
  * a cached diff can only ever answer for the head it was downloaded for: each entry begins with its key in full,
  * which a read checks.
  */
-public final class PullRequestDiffCache {
+public final class PullRequestDiskCache {
     public static final long DEFAULT_MAX_BYTES = 1L << 30;
 
     public record Key(String host, String repo, long number, String baseSha, String headSha) {
@@ -30,29 +33,32 @@ public final class PullRequestDiffCache {
         }
 
         String fileName() {
-            return CacheFiles.nameOf(host + "\n" + repo.toLowerCase(java.util.Locale.ROOT) + "\n" + number + "\n"
+            return DiskEntries.nameOf(host + "\n" + repo.toLowerCase(java.util.Locale.ROOT) + "\n" + number + "\n"
                     + baseSha + "\n" + headSha, ".diff");
         }
     }
 
     private final Path dir;
     private final long maxBytes;
-    private final MemoryCache memory;
+    private final PullRequestMemoryCache memory;
+    private final PrivateFolder folders;
 
-    PullRequestDiffCache(Path dir, long maxBytes, MemoryCache memory) {
+    PullRequestDiskCache(Path dir, long maxBytes, PullRequestMemoryCache memory, PrivateFolder folders) {
+        this.folders = folders;
         this.dir = dir;
         this.maxBytes = maxBytes;
         this.memory = memory;
     }
 
     /**
-     * The user's cache, in {@link CacheFiles#folder}'s folder for pull request diffs ({@code PRDIFF_CACHE_DIR},
+     * The user's cache, in {@link CacheFolder}'s folder for pull request diffs ({@code PRDIFF_CACHE_DIR},
      * else {@code $XDG_CACHE_HOME/prdiff/pr-diffs}, else {@code ~/.cache/prdiff/pr-diffs});
      * {@code PRDIFF_CACHE_MAX_BYTES} bounds it. Null (no cache) when {@code PRDIFF_CACHE_DIR} is empty or no home
-     * is known. {@code memory}, if not null, is consulted first.
+     * is known. {@code memory}, if not null, is consulted first; {@code folders} checks the folder at each use.
      */
-    public static PullRequestDiffCache forUser(Map<String, String> env, MemoryCache memory) {
-        Path dir = CacheFiles.folder(env, CacheFiles.PULL_REQUEST_DIFFS);
+    public static PullRequestDiskCache forUser(Map<String, String> env, PullRequestMemoryCache memory,
+            PrivateFolder folders) {
+        Path dir = CacheFolder.of(env, CacheFolder.PULL_REQUEST_DIFFS);
         if (dir == null) {
             return null;
         }
@@ -64,7 +70,7 @@ public final class PullRequestDiffCache {
         } catch (NumberFormatException e) {
             // An unreadable bound keeps the default.
         }
-        return new PullRequestDiffCache(dir, max, memory);
+        return new PullRequestDiskCache(dir, max, memory, folders);
     }
 
     /**
@@ -76,11 +82,11 @@ public final class PullRequestDiffCache {
         if (inMemory != null) {
             return Optional.of(new ByteArrayInputStream(inMemory));
         }
-        if (!CacheFiles.checked(dir, false).usable()) {
+        if (!folders.checked(dir, false, false).usable()) {
             return Optional.empty();
         }
         Path file = dir.resolve(key.fileName());
-        InputStream in = UserOwned.open(file);
+        InputStream in = folders.open(file);
         if (in == null) {
             return Optional.empty(); // none, or not one this user downloaded
         }
@@ -90,7 +96,7 @@ public final class PullRequestDiffCache {
                 in.close();
                 return Optional.empty(); // another key's entry under this name, or torn
             }
-            CacheFiles.touch(file);
+            DiskEntries.touch(file);
             return Optional.of(in);
         } catch (IOException e) {
             try {
@@ -114,11 +120,11 @@ public final class PullRequestDiffCache {
         private OutputStream out;
         private boolean failed;
         private final java.io.ByteArrayOutputStream copy = new java.io.ByteArrayOutputStream();
-        private boolean memoryFits = PullRequestDiffCache.this.memory != null;
+        private boolean memoryFits = PullRequestDiskCache.this.memory != null;
 
         Entry(Key key) {
             this.key = key;
-            if (key.text().indexOf('\0') >= 0 || !CacheFiles.checked(dir, true).usable()) {
+            if (key.text().indexOf('\0') >= 0 || !folders.checked(dir, true, false).usable()) {
                 failed = true; // a key that cannot be written whole, or a folder others can change: nothing kept
                 return;
             }
@@ -133,7 +139,7 @@ public final class PullRequestDiffCache {
 
         public void write(byte[] b, int off, int len) {
             if (memoryFits) {
-                if (copy.size() + len > MemoryCache.MAX_ENTRY_BYTES) {
+                if (copy.size() + len > PullRequestMemoryCache.MAX_ENTRY_BYTES) {
                     memoryFits = false;
                     copy.reset();
                 } else {
@@ -181,7 +187,7 @@ public final class PullRequestDiffCache {
         /** Makes the diff visible to every process, then trims the cache to its bound. */
         public void commit() {
             if (memoryFits) {
-                PullRequestDiffCache.this.memory.put(key, copy.toByteArray());
+                PullRequestDiskCache.this.memory.put(key, copy.toByteArray());
             }
             if (failed) {
                 close();
@@ -216,6 +222,6 @@ public final class PullRequestDiffCache {
 
     /** Least recently used first, until the total fits; a lone diff larger than the bound is not kept either. */
     void evict() throws IOException {
-        CacheFiles.evict(dir, "*.diff", maxBytes);
+        DiskEntries.evict(dir, "*.diff", maxBytes);
     }
 }

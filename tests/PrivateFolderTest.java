@@ -1,7 +1,8 @@
-import dev.prdiff.cache.CacheNotes;
+import dev.prdiff.core.CacheNotes;
 import dev.prdiff.cache.DiskAnswers;
-import dev.prdiff.cache.PullRequestDiffCache;
-import dev.prdiff.cache.UserOwned;
+import dev.prdiff.cache.PullRequestDiskCache;
+import dev.prdiff.core.PrivateFolder;
+import dev.prdiff.git.AnswerStore;
 import org.junit.jupiter.api.Test;
 import support.Fixtures;
 import support.Proc;
@@ -34,7 +35,25 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * can write to: an entry answers only when it is a regular file of this process's user, so that no one else's file
  * (another user's, a link to elsewhere, a FIFO that would block the read) changes or stalls an answer.
  */
-class UserOwnedCachesTest {
+class PrivateFolderTest {
+    /** This test's checks of the cache folders (a session's): what one use found usable, and the notes. */
+    private final PrivateFolder folders = new PrivateFolder();
+
+    /** The user's disk answers of one kind, as a test names them. */
+    private record Answers(AnswerStore store) {
+        void put(String key, byte[] answer) {
+            store.put(new AnswerStore.Key("test-answers", key), answer);
+        }
+
+        byte[] get(String key) {
+            return store.get(new AnswerStore.Key("test-answers", key));
+        }
+    }
+
+    private Answers answers(Map<String, String> env) {
+        return new Answers(DiskAnswers.forUser(env, folders));
+    }
+
     /** The uid no process of these tests runs as. */
     private static final int NOBODY = 65534;
 
@@ -67,7 +86,7 @@ class UserOwnedCachesTest {
     void aKeptAnswerIsReadOnlyFromTheUsersOwnRegularFile() throws Exception {
         Path cache = TempDirs.create("xdg-");
         Map<String, String> env = Map.of("XDG_CACHE_HOME", cache.toString());
-        DiskAnswers answers = DiskAnswers.forUser(env, "test-answers");
+        Answers answers = answers(env);
         byte[] answer = "the answer".getBytes(StandardCharsets.UTF_8);
         answers.put("key", answer);
         assertArrayEquals(answer, answers.get("key"));
@@ -89,10 +108,10 @@ class UserOwnedCachesTest {
     @Test
     void aCachedPullRequestDiffIsReadOnlyFromTheUsersOwnRegularFile() throws Exception {
         Path dir = TempDirs.create("pr-cache-").resolve("diffs");
-        PullRequestDiffCache cache = PullRequestDiffCache.forUser(Map.of("PRDIFF_CACHE_DIR", dir.toString()), null);
-        PullRequestDiffCache.Key key = new PullRequestDiffCache.Key("github.com", "octo/demo", 7, "a".repeat(40), "b".repeat(40));
+        PullRequestDiskCache cache = PullRequestDiskCache.forUser(Map.of("PRDIFF_CACHE_DIR", dir.toString()), null, folders);
+        PullRequestDiskCache.Key key = new PullRequestDiskCache.Key("github.com", "octo/demo", 7, "a".repeat(40), "b".repeat(40));
         byte[] diff = "diff --git a/x b/x\n".getBytes(StandardCharsets.UTF_8);
-        try (PullRequestDiffCache.Entry entry = cache.begin(key)) {
+        try (PullRequestDiskCache.Entry entry = cache.begin(key)) {
             entry.write(diff, 0, diff.length);
             entry.commit();
         }
@@ -113,9 +132,9 @@ class UserOwnedCachesTest {
         assertTrue(cache.open(key).isEmpty(), "another user's file");
     }
 
-    private static void put(PullRequestDiffCache cache, PullRequestDiffCache.Key key, String diff) {
+    private static void put(PullRequestDiskCache cache, PullRequestDiskCache.Key key, String diff) {
         byte[] bytes = diff.getBytes(StandardCharsets.UTF_8);
-        try (PullRequestDiffCache.Entry entry = cache.begin(key)) {
+        try (PullRequestDiskCache.Entry entry = cache.begin(key)) {
             entry.write(bytes, 0, bytes.length);
             entry.commit();
         }
@@ -130,15 +149,15 @@ class UserOwnedCachesTest {
         }
     }
 
-    private static PullRequestDiffCache.Key pr(long number, char head) {
-        return new PullRequestDiffCache.Key("github.com", "octo/demo", number, "a".repeat(40), String.valueOf(head).repeat(40));
+    private static PullRequestDiskCache.Key pr(long number, char head) {
+        return new PullRequestDiskCache.Key("github.com", "octo/demo", number, "a".repeat(40), String.valueOf(head).repeat(40));
     }
 
     /** Every entry begins with its whole key: pull request 1's entry renamed to 2's name is a miss, not 1's diff. */
     @Test
     void aPullRequestEntryRenamedToAnotherKeysNameIsAMiss() throws Exception {
         Path dir = TempDirs.create("pr-cache-").resolve("diffs");
-        PullRequestDiffCache cache = PullRequestDiffCache.forUser(Map.of("PRDIFF_CACHE_DIR", dir.toString()), null);
+        PullRequestDiskCache cache = PullRequestDiskCache.forUser(Map.of("PRDIFF_CACHE_DIR", dir.toString()), null, folders);
         put(cache, pr(1, 'b'), "diff --git a/one b/one\n");
         Path one = onlyFile(dir, "*.diff");
         put(cache, pr(2, 'c'), "diff --git a/two b/two\n");
@@ -162,7 +181,7 @@ class UserOwnedCachesTest {
         for (String mode : List.of("rwxrwx---", "rwx---rwx")) {
             Path shared = TempDirs.create("shared-");
             Path dir = shared.resolve("diffs");
-            PullRequestDiffCache cache = PullRequestDiffCache.forUser(Map.of("PRDIFF_CACHE_DIR", dir.toString()), null);
+            PullRequestDiskCache cache = PullRequestDiskCache.forUser(Map.of("PRDIFF_CACHE_DIR", dir.toString()), null, folders);
             put(cache, pr(1, 'b'), "diff --git a/x b/x\n");
             assertTrue(cache.open(pr(1, 'b')).isPresent());
 
@@ -182,7 +201,7 @@ class UserOwnedCachesTest {
 
         Path shared = TempDirs.create("shared-");
         Path xdg = shared.resolve("xdg");
-        DiskAnswers answers = DiskAnswers.forUser(Map.of("XDG_CACHE_HOME", xdg.toString()), "test-answers");
+        Answers answers = answers(Map.of("XDG_CACHE_HOME", xdg.toString()));
         answers.put("key", new byte[] {1});
         assertArrayEquals(new byte[] {1}, answers.get("key"));
         Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxrwxrwx"));
@@ -199,7 +218,7 @@ class UserOwnedCachesTest {
         Path shared = TempDirs.create("shared-");
         Path real = Files.createDirectories(shared.resolve("real"));
         Path xdg = Files.createSymbolicLink(TempDirs.create("link-").resolve("xdg"), real);
-        DiskAnswers answers = DiskAnswers.forUser(Map.of("XDG_CACHE_HOME", xdg.toString()), "test-answers");
+        Answers answers = answers(Map.of("XDG_CACHE_HOME", xdg.toString()));
         answers.put("key", new byte[] {1});
         assertArrayEquals(new byte[] {1}, answers.get("key"));
         Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwx---rwx"));
@@ -212,7 +231,7 @@ class UserOwnedCachesTest {
     void aCacheFolderOfAnotherUserIsNotUsed() throws Exception {
         assumeTrue(root(), "giving a folder to another user needs root");
         Path dir = TempDirs.create("pr-cache-").resolve("diffs");
-        PullRequestDiffCache cache = PullRequestDiffCache.forUser(Map.of("PRDIFF_CACHE_DIR", dir.toString()), null);
+        PullRequestDiskCache cache = PullRequestDiskCache.forUser(Map.of("PRDIFF_CACHE_DIR", dir.toString()), null, folders);
         put(cache, pr(1, 'b'), "diff --git a/x b/x\n");
         for (Path p : files(dir)) {
             Files.setAttribute(p, "unix:uid", NOBODY, LinkOption.NOFOLLOW_LINKS);
@@ -226,10 +245,10 @@ class UserOwnedCachesTest {
     }
 
     /** Runs {@code use} as a new call and checks that it heard one note: {@code dir} refused for {@code reason}. */
-    private static void assertRefused(Path dir, String reason, Use use) throws Exception {
+    private void assertRefused(Path dir, String reason, Use use) throws Exception {
         List<String> notes = new java.util.ArrayList<>();
-        UserOwned.newUse(); // a new call: within one, a folder found usable is not walked again
-        try (CacheNotes.Heard heard = CacheNotes.listen()) {
+        folders.newUse(); // a new call: within one, a folder found usable is not walked again
+        try (CacheNotes.Heard heard = folders.notes().listen()) {
             use.run();
             heard.tell(notes::add);
         }

@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * makes and removes nothing of its own; used only while it is the user's alone and unchanged, never written to by
  * git, and kept whole under concurrent first use.
  */
-class KeptGitDirTest {
+class DiskWorkspaceTest {
     TempRepo r;
     /** "BASE..HEAD" of two commits: a.txt changed, new.txt added. */
     String range;
