@@ -203,6 +203,33 @@ class LineGrammarTest {
         assertEquals(new String(d[0], StandardCharsets.ISO_8859_1), handed.toString(StandardCharsets.ISO_8859_1));
     }
 
+    /** Colours follow the kinds git wrote: a removed "--- a" is red, not a bold header; stripping them gives git's diff. */
+    @Test
+    void coloursFollowTheKindsGitWrote() throws IOException {
+        byte[][] d = diffs("-U1");
+        List<LineKind> git = gitsKinds(d[1]);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        dev.prdiff.shape.DiffColors colors = new dev.prdiff.shape.DiffColors(out);
+        colors.write(d[0]);
+        colors.finish();
+        List<byte[]> colored = lines(out.toByteArray());
+        assertEquals(git.size(), colored.size());
+        for (int i = 0; i < git.size(); i++) {
+            String line = new String(colored.get(i), StandardCharsets.ISO_8859_1);
+            String expected = line.equals("\n") ? "" : switch (git.get(i)) { // an empty line has nothing to colour
+                case SECTION, HEADER, BINARY -> "\u001b[1m";
+                case HUNK_HEADER -> "\u001b[36m";
+                case REMOVED -> "\u001b[31m";
+                case ADDED -> "\u001b[32m";
+                default -> "";
+            };
+            assertTrue(expected.isEmpty() ? !line.startsWith("\u001b") : line.startsWith(expected),
+                    git.get(i) + ": " + line);
+        }
+        assertEquals(new String(d[0], StandardCharsets.ISO_8859_1),
+                out.toString(StandardCharsets.ISO_8859_1).replaceAll("\u001b\\[[0-9;]*m", ""));
+    }
+
     @Test
     void theParsersCountsAreGitsNumstat() {
         byte[] diff = diffs("-U1")[0];

@@ -212,22 +212,18 @@ public final class DiffParser {
                 throw new DiffParseException(headerLine, "hunk ends early: input stops with " + oldLeft
                         + " old and " + newLeft + " new lines still expected");
             }
-            switch (kind) {
-                case CONTEXT -> {
-                    oldLeft--;
-                    newLeft--;
-                }
-                case REMOVED -> {
-                    oldLeft--;
-                    counts[1]++;
-                }
-                case ADDED -> {
-                    newLeft--;
-                    counts[0]++;
-                }
-                case NO_NEWLINE -> {
-                }
-                default -> throw new DiffParseException(lines.lineNumber(), "hunk starting at line " + headerLine
+            LineKind k = kind;
+            if (k == LineKind.CONTEXT) {
+                oldLeft--;
+                newLeft--;
+            } else if (k == LineKind.ADDED) {
+                newLeft--;
+                counts[0]++;
+            } else if (k == LineKind.REMOVED) {
+                oldLeft--;
+                counts[1]++;
+            } else if (k != LineKind.NO_NEWLINE) {
+                throw new DiffParseException(lines.lineNumber(), "hunk starting at line " + headerLine
                         + " has a line that is none of its own (" + oldLeft + " old and " + newLeft
                         + " new lines still expected): " + preview());
             }

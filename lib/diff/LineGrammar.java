@@ -29,27 +29,38 @@ public final class LineGrammar {
 
     /** The kind of the line {@code b[from, to)} (its newline included), read after the lines fed before it. */
     public LineKind kind(byte[] b, int from, int to) {
-        int end = contentEnd(b, from, to);
+        // The hunk's lines are most of a diff: this part is kept small so that it inlines into the parser's loop.
         if (inHunk) {
-            byte first = end == from ? (byte) ' ' : b[from];
-            if (first == '\\') {
+            int first = from == to ? ' ' : b[from];
+            if (first == '\n' || (first == '\r' && to - from == 2 && b[from + 1] == '\n')) {
+                first = ' '; // an empty line
+            }
+            if (first == ' ') {
+                if (oldLeft > 0 && newLeft > 0) {
+                    oldLeft--;
+                    newLeft--;
+                    return LineKind.CONTEXT;
+                }
+            } else if (first == '+') {
+                if (newLeft > 0) {
+                    newLeft--;
+                    return LineKind.ADDED;
+                }
+            } else if (first == '-') {
+                if (oldLeft > 0) {
+                    oldLeft--;
+                    return LineKind.REMOVED;
+                }
+            } else if (first == '\\') {
                 return LineKind.NO_NEWLINE;
-            }
-            if (first == ' ' && oldLeft > 0 && newLeft > 0) {
-                oldLeft--;
-                newLeft--;
-                return LineKind.CONTEXT;
-            }
-            if (first == '-' && oldLeft > 0) {
-                oldLeft--;
-                return LineKind.REMOVED;
-            }
-            if (first == '+' && newLeft > 0) {
-                newLeft--;
-                return LineKind.ADDED;
             }
             inHunk = false;
         }
+        return outsideHunk(b, from, to);
+    }
+
+    private LineKind outsideHunk(byte[] b, int from, int to) {
+        int end = contentEnd(b, from, to);
         if (startsWith(b, from, end, DIFF_GIT)) {
             inSection = true;
             inHeader = true;
