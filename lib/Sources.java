@@ -21,11 +21,15 @@
 //SOURCES exec/Subprocess.java
 //SOURCES exec/Utf8Relaunch.java
 //SOURCES diff/ChangeType.java
+//SOURCES diff/DiffLineWriter.java
 //SOURCES diff/DiffParseException.java
 //SOURCES diff/DiffParser.java
 //SOURCES diff/FileSection.java
 //SOURCES diff/HunkHeader.java
+//SOURCES diff/LineGrammar.java
+//SOURCES diff/LineKind.java
 //SOURCES diff/LineReader.java
+//SOURCES diff/LineSink.java
 //SOURCES diff/QuotedPath.java
 //SOURCES diff/SectionFilter.java
 //SOURCES diff/SectionHeader.java
@@ -97,7 +101,6 @@
 //SOURCES shape/HunkLines.java
 //SOURCES shape/LineCap.java
 //SOURCES shape/LineNumbers.java
-//SOURCES shape/LineWriter.java
 //SOURCES shape/OutputShape.java
 //SOURCES shape/Refetch.java
 //SOURCES shape/SectionLimits.java

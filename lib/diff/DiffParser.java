@@ -4,14 +4,17 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 
 import static java.nio.charset.StandardCharsets.US_ASCII;
 
 /**
- * Splits a git unified diff into {@link FileSection}s, streaming over bytes.
+ * Splits a git unified diff into {@link FileSection}s, streaming over bytes. Every line is read once, by the one
+ * {@link LineGrammar}, and {@link #copyNext} hands on each line of a wanted section with its {@link LineKind}.
  *
  * <p>Lossless: the preamble (anything before the first {@code diff --git} line) followed by every section's
  * bytes is the input, byte for byte. Memory is bounded by the largest section (or constant when bytes are
@@ -22,14 +25,17 @@ import static java.nio.charset.StandardCharsets.US_ASCII;
  * writes exactly the same. ParserFuzzTest checks this on mutated real diffs.
  */
 public final class DiffParser {
-    private static final byte[] DIFF_GIT = ascii("diff --git ");
-    private static final byte[] HUNK = ascii("@@ -");
+    private static final int DIFF_GIT_LENGTH = "diff --git ".length();
+    private static final byte[] HUNK = "@@ -".getBytes(US_ASCII);
 
     private final LineReader lines;
+    private final LineGrammar grammar = new LineGrammar();
     private final boolean keepBytes;
+    /** The current line's kind; null at the end of the input. */
+    private LineKind kind;
     private byte[] preamble;
     /** Where a section's lines go once its header has been judged by {@link #copyNext}; null: nowhere. */
-    private java.io.OutputStream body;
+    private LineSink body;
     private boolean streaming;
     private boolean headerJudged;
 
@@ -45,6 +51,7 @@ public final class DiffParser {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        classify();
     }
 
     public static List<FileSection> parseAll(byte[] diff) {
@@ -76,14 +83,18 @@ public final class DiffParser {
         }
     }
 
+    /** As {@link #copyNext(Predicate, LineSink)}, writing a wanted section's bytes to {@code out}. */
+    public FileSection copyNext(Predicate<FileSection> wanted, OutputStream out) throws IOException {
+        return copyNext(wanted, LineSink.bytes(out));
+    }
+
     /**
-     * Reads the next section and writes its bytes to {@code out} only if {@code wanted} accepts it, judged on its
-     * header (paths and change type; counts are zero then). Only the header is ever held in memory, so an
-     * unselected section of any size costs nothing but reading. Returns the section without bytes, or null at
-     * the end of the input.
+     * Reads the next section and hands its lines, each with its kind, to {@code out} only if {@code wanted} accepts
+     * it, judged on its header (paths and change type; counts are zero then). Only the header is ever held in
+     * memory, so an unselected section of any size costs nothing but reading. Returns the section without bytes,
+     * or null at the end of the input.
      */
-    public FileSection copyNext(java.util.function.Predicate<FileSection> wanted, java.io.OutputStream out)
-            throws IOException {
+    public FileSection copyNext(Predicate<FileSection> wanted, LineSink out) throws IOException {
         if (preamble == null) {
             readPreamble();
         }
@@ -95,7 +106,7 @@ public final class DiffParser {
         try {
             return readSection(header -> {
                 if (wanted.test(header.build(0, 0, null))) {
-                    lines.writeMarked(out);
+                    handMarkedHeader(out);
                     body = out;
                 } else {
                     body = null;
@@ -114,11 +125,29 @@ public final class DiffParser {
         void accept(SectionHeader header) throws IOException;
     }
 
+    /** The header lines held since the section's start: its {@code diff --git} line, then header lines. */
+    private void handMarkedHeader(LineSink out) throws IOException {
+        byte[] b = lines.buffer();
+        int end = lines.start();
+        LineKind k = LineKind.SECTION;
+        int from = lines.markStart();
+        for (int i = from; i < end; i++) {
+            if (b[i] == '\n') {
+                out.line(k, b, from, i + 1 - from);
+                k = LineKind.HEADER;
+                from = i + 1;
+            }
+        }
+        if (from < end) {
+            out.line(k, b, from, end - from); // the input's last line, without a newline
+        }
+    }
+
     private void readPreamble() throws IOException {
         ByteArrayOutputStream pre = new ByteArrayOutputStream();
-        while (lines.hasLine() && !lines.startsWith(DIFF_GIT)) {
+        while (lines.hasLine() && kind != LineKind.SECTION) {
             pre.write(lines.buffer(), lines.start(), lines.length());
-            lines.advance();
+            advance();
         }
         preamble = pre.toByteArray();
     }
@@ -133,29 +162,33 @@ public final class DiffParser {
         }
         long firstLine = lines.lineNumber();
         SectionHeader header = new SectionHeader(firstLine);
-        header.diffGitLine(lines.buffer(), lines.start() + DIFF_GIT.length, lines.start() + lines.contentLength());
+        header.diffGitLine(lines.buffer(), lines.start() + DIFF_GIT_LENGTH, lines.start() + lines.contentLength());
         take();
-        boolean judged = false;
-        while (lines.hasLine() && !lines.startsWith(DIFF_GIT) && !lines.startsWith(HUNK)) {
-            boolean binaryPatch = header.headerLine(lines.buffer(), lines.start(),
-                    lines.start() + lines.contentLength(), lines.lineNumber());
+        // "@@ -" that the grammar did not read as a hunk header is a malformed one, reported below.
+        while (kind == LineKind.HEADER && !lines.startsWith(HUNK)) {
+            header.headerLine(lines.buffer(), lines.start(), lines.start() + lines.contentLength(),
+                    lines.lineNumber());
             take();
-            if (binaryPatch) {
-                if (headerDone != null) {
-                    headerDone.accept(header);
-                    judged = true;
-                }
-                skipBinaryPatch();
-            }
         }
-        if (headerDone != null && !judged) {
+        if (kind == LineKind.BINARY) {
+            header.headerLine(lines.buffer(), lines.start(), lines.start() + lines.contentLength(),
+                    lines.lineNumber()); // marks the section binary
+        }
+        if (headerDone != null) {
             headerDone.accept(header);
         }
+        // A "GIT binary patch" body runs to the next section; its lines are base85 and never start with "diff".
+        while (kind == LineKind.BINARY) {
+            take();
+        }
         long[] counts = new long[2];
-        while (lines.hasLine() && lines.startsWith(HUNK)) {
+        while (kind == LineKind.HUNK_HEADER) {
             readHunk(counts);
         }
-        if (lines.hasLine() && !lines.startsWith(DIFF_GIT)) {
+        if (lines.hasLine() && kind != LineKind.SECTION) {
+            if (lines.startsWith(HUNK)) {
+                throw new DiffParseException(lines.lineNumber(), "malformed hunk header: " + preview());
+            }
             throw new DiffParseException(lines.lineNumber(), "expected a hunk or the next 'diff --git' line, found: "
                     + preview());
         }
@@ -167,19 +200,10 @@ public final class DiffParser {
         return header.build(counts[0], counts[1], bytes);
     }
 
-    /** A "GIT binary patch" body runs to the next section; its lines are base85 and never start with "diff". */
-    private void skipBinaryPatch() throws IOException {
-        while (lines.hasLine() && !lines.startsWith(DIFF_GIT)) {
-            take();
-        }
-    }
-
+    /** A hunk: its header, then the lines its counts promise, then any no-newline marker after the last. */
     private void readHunk(long[] counts) throws IOException {
         long headerLine = lines.lineNumber();
         long[] range = HunkHeader.parse(lines.buffer(), lines.start(), lines.start() + lines.contentLength());
-        if (range == null) {
-            throw new DiffParseException(headerLine, "malformed hunk header: " + preview());
-        }
         long oldLeft = range[0];
         long newLeft = range[1];
         take();
@@ -188,48 +212,48 @@ public final class DiffParser {
                 throw new DiffParseException(headerLine, "hunk ends early: input stops with " + oldLeft
                         + " old and " + newLeft + " new lines still expected");
             }
-            byte op = lines.byteAt(0);
-            if (op == ' ' || lines.contentLength() == 0) {
-                // A bare newline is an empty context line from a tool that trims trailing spaces.
+            LineKind k = kind;
+            if (k == LineKind.CONTEXT) {
                 oldLeft--;
                 newLeft--;
-            } else if (op == '-') {
-                oldLeft--;
-                counts[1]++;
-            } else if (op == '+') {
+            } else if (k == LineKind.ADDED) {
                 newLeft--;
                 counts[0]++;
-            } else if (op != '\\') {
+            } else if (k == LineKind.REMOVED) {
+                oldLeft--;
+                counts[1]++;
+            } else if (k != LineKind.NO_NEWLINE) {
                 throw new DiffParseException(lines.lineNumber(), "hunk starting at line " + headerLine
-                        + " has an unexpected line (" + oldLeft + " old and " + newLeft + " new lines still expected): "
-                        + preview());
-            }
-            if (oldLeft < 0 || newLeft < 0) {
-                throw new DiffParseException(lines.lineNumber(), "hunk starting at line " + headerLine
-                        + " has more lines than its header counts");
+                        + " has a line that is none of its own (" + oldLeft + " old and " + newLeft
+                        + " new lines still expected): " + preview());
             }
             take();
         }
-        while (lines.hasLine() && lines.byteAt(0) == '\\') {
+        while (kind == LineKind.NO_NEWLINE) {
             take(); // "\ No newline at end of file" after the hunk's last line
         }
     }
 
-    /** Moves past the current line, after writing it where a judged header sends its body (copyNext). */
+    /** Moves past the current line, after handing it on where a judged header sends its body (copyNext). */
     private void take() throws IOException {
         if (streaming && headerJudged && body != null) {
-            body.write(lines.buffer(), lines.start(), lines.length());
+            body.line(kind, lines.buffer(), lines.start(), lines.length());
         }
         // Other lines stay in the reader's buffer while marked (readSection) and leave it in one copy.
+        advance();
+    }
+
+    private void advance() throws IOException {
         lines.advance();
+        classify();
+    }
+
+    private void classify() {
+        kind = lines.hasLine() ? grammar.kind(lines.buffer(), lines.start(), lines.end()) : null;
     }
 
     private String preview() {
         int n = Math.min(lines.contentLength(), 80);
         return new String(lines.buffer(), lines.start(), n, java.nio.charset.StandardCharsets.UTF_8);
-    }
-
-    private static byte[] ascii(String s) {
-        return s.getBytes(US_ASCII);
     }
 }

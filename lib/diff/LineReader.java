@@ -135,9 +135,9 @@ final class LineReader {
         return Arrays.copyOfRange(buf, mark, start);
     }
 
-    /** Writes the bytes {@link #marked()} would return, without copying them. */
-    void writeMarked(java.io.OutputStream out) throws IOException {
-        out.write(buf, mark, start - mark);
+    /** Where the marked bytes begin in {@link #buffer()}; they end where the current line starts. */
+    int markStart() {
+        return mark;
     }
 
     /**

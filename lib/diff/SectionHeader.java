@@ -112,6 +112,11 @@ final class SectionHeader {
                 + firstLine + ": " + text);
     }
 
+    /** True when {@code b[from, to)} (a line's content) starts a "GIT binary patch" body. */
+    static boolean startsBinaryPatch(byte[] b, int from, int to) {
+        return Prefix.GIT_BINARY_PATCH.matches(b, from, to);
+    }
+
     /** "index abc..def 100644": the trailing mode applies to both sides. */
     private void indexLine(byte[] b, int from, int to) {
         int space = -1;

@@ -2,9 +2,10 @@ package dev.prdiff.shape;
 
 import dev.prdiff.core.PathBytes;
 import dev.prdiff.diff.FileSection;
+import dev.prdiff.diff.LineKind;
+import dev.prdiff.diff.LineSink;
 
 import java.io.IOException;
-import java.io.OutputStream;
 
 /**
  * --no-binary: a binary file's section keeps its header lines, and a {@code GIT binary patch} body (base85,
@@ -12,20 +13,19 @@ import java.io.OutputStream;
  * {@code Binary files a/x and b/x differ}.
  */
 final class BinaryTrim extends SectionStage {
-    private static final byte[] PATCH = ascii("GIT binary patch");
     private boolean dropping;
 
-    BinaryTrim(OutputStream out) {
-        super(out);
+    BinaryTrim(LineSink next) {
+        super(next);
     }
 
     @Override
-    protected void line(byte[] b, int len) throws IOException {
-        if (!dropping && startsWith(b, len, PATCH)) {
+    public void line(LineKind kind, byte[] b, int off, int len) throws IOException {
+        if (kind == LineKind.BINARY) {
             dropping = true;
         }
         if (!dropping) {
-            out.write(b, 0, len);
+            next.line(kind, b, off, len);
         }
     }
 
@@ -34,7 +34,8 @@ final class BinaryTrim extends SectionStage {
         if (dropping) {
             String line = "Binary files " + side("a/", section.oldPath()) + " and " + side("b/", section.newPath())
                     + " differ\n";
-            out.write(PathBytes.encode(line));
+            byte[] bytes = PathBytes.encode(line);
+            next.line(LineKind.HEADER, bytes, 0, bytes.length);
         }
     }
 

@@ -1,15 +1,21 @@
 package dev.prdiff.shape;
 
+import dev.prdiff.diff.DiffLineWriter;
+import dev.prdiff.diff.LineKind;
+import dev.prdiff.diff.LineSink;
+
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 
 /**
  * Colours a unified diff for a terminal the way git's default colours do: file headers bold, hunk headers cyan,
- * removed lines red, added lines green, context plain. It only adds escape sequences around lines: stripping
- * them gives back the input byte for byte. Streams line by line; memory is one line.
+ * removed lines red, added lines green, context plain. Each line's part is the kind the one grammar of
+ * {@code diff} reads it as: a section's header (its binary patch too) is bold, and a line of no section or hunk
+ * (prdiff's markers, a table of contents, a list of commits) stays plain. It only adds escape sequences around
+ * lines: stripping them gives back the input byte for byte. Streams line by line; memory is one line.
  */
-public final class DiffColors extends LineWriter {
+public final class DiffColors extends OutputStream implements LineSink {
     static final byte[] BOLD = esc("1");
     static final byte[] CYAN = esc("36");
     static final byte[] RED = esc("31");
@@ -17,8 +23,7 @@ public final class DiffColors extends LineWriter {
     static final byte[] RESET = esc("");
 
     private final OutputStream out;
-    /** Between a "diff --git" line and its first hunk, where "---" and "+++" are names, not lines. */
-    private boolean inHeader;
+    private final DiffLineWriter lines = new DiffLineWriter(this);
 
     public DiffColors(OutputStream out) {
         this.out = out;
@@ -29,53 +34,52 @@ public final class DiffColors extends LineWriter {
     }
 
     @Override
-    protected void line(byte[] l, int length) throws IOException {
-        int end = length;
-        if (end > 0 && l[end - 1] == '\n') {
+    public void write(int b) throws IOException {
+        lines.write(b);
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+        lines.write(b, off, len);
+    }
+
+    @Override
+    public void line(LineKind kind, byte[] l, int off, int length) throws IOException {
+        int end = off + length;
+        if (end > off && l[end - 1] == '\n') {
             end--;
         }
-        byte[] color = colorOf(l, end);
-        if (color == null || end == 0) {
-            out.write(l, 0, length);
+        byte[] color = colorOf(kind);
+        if (color == null || end == off) {
+            out.write(l, off, length);
             return;
         }
         out.write(color);
         if (color == CYAN) {
-            int close = hunkHeaderEnd(l, end);
-            out.write(l, 0, close);
+            int close = hunkHeaderEnd(l, off, end);
+            out.write(l, off, close - off);
             out.write(RESET);
-            out.write(l, close, length - close);
+            out.write(l, close, off + length - close);
             return;
         }
-        out.write(l, 0, end);
+        out.write(l, off, end - off);
         out.write(RESET);
-        out.write(l, end, length - end);
+        out.write(l, end, off + length - end);
     }
 
-    private byte[] colorOf(byte[] l, int end) {
-        if (startsWith(l, end, "diff ")) {
-            inHeader = true;
-            return BOLD;
-        }
-        if (startsWith(l, end, "@@")) {
-            inHeader = false;
-            return CYAN;
-        }
-        if (inHeader) {
-            return BOLD;
-        }
-        if (end > 0 && l[0] == '+') {
-            return GREEN;
-        }
-        if (end > 0 && l[0] == '-') {
-            return RED;
-        }
-        return null;
+    private static byte[] colorOf(LineKind kind) {
+        return switch (kind) {
+            case SECTION, HEADER, BINARY -> BOLD;
+            case HUNK_HEADER -> CYAN;
+            case ADDED -> GREEN;
+            case REMOVED -> RED;
+            default -> null;
+        };
     }
 
     /** Just past the closing "@@" of a hunk header; the function name after it stays plain, as in git. */
-    private static int hunkHeaderEnd(byte[] l, int end) {
-        for (int i = 2; i + 1 < end; i++) {
+    private static int hunkHeaderEnd(byte[] l, int off, int end) {
+        for (int i = off + 2; i + 1 < end; i++) {
             if (l[i] == '@' && l[i + 1] == '@') {
                 return i + 2;
             }
@@ -83,21 +87,9 @@ public final class DiffColors extends LineWriter {
         return end;
     }
 
-    private static boolean startsWith(byte[] l, int end, String prefix) {
-        if (end < prefix.length()) {
-            return false;
-        }
-        for (int i = 0; i < prefix.length(); i++) {
-            if (l[i] != prefix.charAt(i)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     /** Writes out a last line without a newline; call once at the end (flush never splits a line). */
     public void finish() throws IOException {
-        endLine();
+        lines.finish();
         out.flush();
     }
 }

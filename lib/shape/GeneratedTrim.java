@@ -1,35 +1,34 @@
 package dev.prdiff.shape;
 
 import dev.prdiff.diff.FileSection;
+import dev.prdiff.diff.LineKind;
+import dev.prdiff.diff.LineSink;
 
 import java.io.IOException;
-import java.io.OutputStream;
 
 /**
  * --skip-generated: a generated file's section keeps its header lines (so its name, change type and modes
  * stay), and its hunks or binary patch become one marker line with the counts and the call that shows them.
  */
 final class GeneratedTrim extends SectionStage {
-    private static final byte[] HUNK = ascii("@@ ");
-    private static final byte[] PATCH = ascii("GIT binary patch");
     private final Refetch refetch;
     private boolean dropping;
     private long dropped;
 
-    GeneratedTrim(OutputStream out, Refetch refetch) {
-        super(out);
+    GeneratedTrim(LineSink next, Refetch refetch) {
+        super(next);
         this.refetch = refetch;
     }
 
     @Override
-    protected void line(byte[] b, int len) throws IOException {
-        if (!dropping && (startsWith(b, len, HUNK) || startsWith(b, len, PATCH))) {
+    public void line(LineKind kind, byte[] b, int off, int len) throws IOException {
+        if (kind == LineKind.HUNK_HEADER || kind == LineKind.BINARY) {
             dropping = true;
         }
         if (dropping) {
             dropped += len;
         } else {
-            out.write(b, 0, len);
+            next.line(kind, b, off, len);
         }
     }
 
@@ -41,7 +40,7 @@ final class GeneratedTrim extends SectionStage {
     @Override
     protected void end(FileSection section) throws IOException {
         if (dropping) {
-            marker(out, "generated file: its changes (+" + section.additions() + " -" + section.deletions() + ", "
+            marker(next, "generated file: its changes (+" + section.additions() + " -" + section.deletions() + ", "
                     + dropped + " bytes) are left out; to see them: " + refetch.whole(section.path(), dropped, true));
         }
     }

@@ -1,10 +1,13 @@
 package dev.prdiff.shape;
 
 import dev.prdiff.diff.FileSection;
+import dev.prdiff.diff.LineKind;
+import dev.prdiff.diff.LineSink;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * --max-lines N: a section shows at most N lines of hunks (hunk headers count). Whole hunks are kept while they
@@ -13,19 +16,20 @@ import java.io.OutputStream;
  * Holds at most one hunk's first N lines.
  */
 final class LineCap extends SectionStage {
-    private static final byte[] HUNK = ascii("@@ ");
     private final int max;
     private final Refetch refetch;
+    /** The current hunk's lines so far: their bytes one after another, and each one's kind and end. */
     private final ByteArrayOutputStream hunk = new ByteArrayOutputStream();
+    private final List<LineKind> kinds = new ArrayList<>();
+    private int[] ends = new int[64];
     private boolean inHunks;
-    private int hunkLines;
     private int shown;
     private long total;
     private long bytes;
     private boolean cut;
 
-    LineCap(OutputStream out, int max, Refetch refetch) {
-        super(out);
+    LineCap(LineSink next, int max, Refetch refetch) {
+        super(next);
         this.max = max;
         this.refetch = refetch;
     }
@@ -36,10 +40,10 @@ final class LineCap extends SectionStage {
     }
 
     @Override
-    protected void line(byte[] b, int len) throws IOException {
+    public void line(LineKind kind, byte[] b, int off, int len) throws IOException {
         bytes += len;
-        if (!inHunks && !startsWith(b, len, HUNK)) {
-            out.write(b, 0, len);
+        if (!inHunks && kind != LineKind.HUNK_HEADER) {
+            next.line(kind, b, off, len);
             return;
         }
         inHunks = true;
@@ -47,28 +51,44 @@ final class LineCap extends SectionStage {
         if (cut) {
             return;
         }
-        if (startsWith(b, len, HUNK)) {
+        if (kind == LineKind.HUNK_HEADER) {
             flushHunk();
         }
-        if (shown + hunkLines < max) {
-            hunk.write(b, 0, len);
-            hunkLines++;
+        if (shown + kinds.size() < max) {
+            hold(kind, b, off, len);
         } else if (shown == 0) {
             // The first hunk alone is longer than the cap: show its first lines, cut inside it.
             flushHunk();
             cut = true;
         } else {
-            hunk.reset();
-            hunkLines = 0;
+            dropHunk();
             cut = true;
         }
     }
 
+    private void hold(LineKind kind, byte[] b, int off, int len) {
+        hunk.write(b, off, len);
+        if (kinds.size() == ends.length) {
+            ends = java.util.Arrays.copyOf(ends, ends.length * 2);
+        }
+        ends[kinds.size()] = hunk.size();
+        kinds.add(kind);
+    }
+
     private void flushHunk() throws IOException {
-        hunk.writeTo(out);
-        shown += hunkLines;
+        byte[] held = hunk.toByteArray();
+        int from = 0;
+        for (int i = 0; i < kinds.size(); i++) {
+            next.line(kinds.get(i), held, from, ends[i] - from);
+            from = ends[i];
+        }
+        shown += kinds.size();
+        dropHunk();
+    }
+
+    private void dropHunk() {
         hunk.reset();
-        hunkLines = 0;
+        kinds.clear();
     }
 
     @Override
@@ -77,7 +97,7 @@ final class LineCap extends SectionStage {
             flushHunk();
             return;
         }
-        marker(out, "cut at " + shown + " of " + total + " lines (--max-lines " + max + "; the file has +"
+        marker(next, "cut at " + shown + " of " + total + " lines (--max-lines " + max + "; the file has +"
                 + section.additions() + " -" + section.deletions() + "); all of it: " + refetch.whole(section.path(), bytes, false));
     }
 }

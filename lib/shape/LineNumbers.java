@@ -1,5 +1,7 @@
 package dev.prdiff.shape;
 
+import dev.prdiff.diff.LineKind;
+
 import java.io.IOException;
 import java.io.OutputStream;
 
@@ -30,8 +32,9 @@ public final class LineNumbers extends HunkLines {
     }
 
     @Override
-    protected void render(Kind kind, byte[] line, int length, long oldNumber, long newNumber) throws IOException {
-        if (kind != Kind.OTHER && kind != Kind.HUNK_HEADER) {
+    protected void render(LineKind kind, byte[] line, int off, int length, long oldNumber, long newNumber)
+            throws IOException {
+        if (kind.inHunk()) {
             int at = putNumber(prefix, 0, oldNumber, numberWidth());
             prefix[at++] = ' ';
             at = putNumber(prefix, at, newNumber, numberWidth());
@@ -39,6 +42,6 @@ public final class LineNumbers extends HunkLines {
             prefix[at++] = '|';
             out.write(prefix, 0, at);
         }
-        out.write(line, 0, length);
+        out.write(line, off, length);
     }
 }

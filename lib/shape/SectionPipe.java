@@ -1,6 +1,8 @@
 package dev.prdiff.shape;
 
 import dev.prdiff.diff.FileSection;
+import dev.prdiff.diff.LineKind;
+import dev.prdiff.diff.LineSink;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -8,10 +10,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Where the parser writes each wanted section: through the steps the limits ask for (binary trim, generated
- * trim, line cap, then the layout of its hunk lines), then into the byte budget or straight out. Without limits a section goes straight out.
+ * Where the parser hands each wanted section's lines, with their kinds: through the steps the limits ask for
+ * (binary trim, generated trim, line cap, then the layout of its hunk lines), then as bytes into the byte budget or
+ * straight out. Without limits a section goes straight out.
  */
-final class SectionPipe extends OutputStream {
+final class SectionPipe implements LineSink {
     private final SectionLimits limits;
     private final OutputStream out;
     private final Refetch refetch;
@@ -19,7 +22,7 @@ final class SectionPipe extends OutputStream {
     private final List<String> cut = new ArrayList<>();
     private int generated;
     /** The current section's first step, and the parts that report on it. */
-    private OutputStream head;
+    private LineSink head;
     private LineCap cap;
     private HunkLines renderer;
     private GeneratedTrim trim;
@@ -42,9 +45,9 @@ final class SectionPipe extends OutputStream {
         if (collector != null) {
             collector.begin();
         }
-        OutputStream next = slot != null ? slot : out;
-        renderer = limits.layout().renderer(next);
-        next = renderer != null ? renderer : next;
+        OutputStream bytes = slot != null ? slot : out;
+        renderer = limits.layout().renderer(bytes);
+        LineSink next = renderer != null ? renderer : LineSink.bytes(bytes);
         cap = limits.maxLines() == null ? null : new LineCap(next, limits.maxLines(), refetch);
         next = cap != null ? cap : next;
         boolean generatedFile = limits.skipGenerated()
@@ -99,12 +102,7 @@ final class SectionPipe extends OutputStream {
     }
 
     @Override
-    public void write(int b) throws IOException {
-        head.write(b);
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) throws IOException {
-        head.write(b, off, len);
+    public void line(LineKind kind, byte[] b, int off, int len) throws IOException {
+        head.line(kind, b, off, len);
     }
 }

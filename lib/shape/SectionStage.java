@@ -1,21 +1,22 @@
 package dev.prdiff.shape;
 
 import dev.prdiff.diff.FileSection;
+import dev.prdiff.diff.LineKind;
+import dev.prdiff.diff.LineSink;
 
 import java.io.IOException;
-import java.io.OutputStream;
 
 /**
- * One step that a file section's bytes pass through on their way out: it sees whole lines ({@link LineWriter}'s,
- * with their newline when they have one) and writes what it keeps to the next step. A section arrives line by
- * line as the parser reads it, so a step holds at most what it chooses to; {@link #finish} tells it the section
- * ended, with the section's counts, and then finishes the next step.
+ * One step that a file section's lines pass through on their way out: it gets each line with the kind the parser
+ * read it as, and hands what it keeps to the next step. A section arrives line by line as the parser reads it, so
+ * a step holds at most what it chooses to; {@link #finish} tells it the section ended, with the section's counts,
+ * and then finishes the next step.
  */
-abstract class SectionStage extends LineWriter {
-    protected final OutputStream out;
+abstract class SectionStage implements LineSink {
+    protected final LineSink next;
 
-    SectionStage(OutputStream out) {
-        this.out = out;
+    SectionStage(LineSink next) {
+        this.next = next;
     }
 
     /** The section ended; {@code section} has its counts. Markers that need the counts are written here. */
@@ -23,30 +24,15 @@ abstract class SectionStage extends LineWriter {
 
     /** Ends the section here and in every step after this one. */
     final void finish(FileSection section) throws IOException {
-        endLine();
         end(section);
-        if (out instanceof SectionStage next) {
-            next.finish(section);
+        if (next instanceof SectionStage stage) {
+            stage.finish(section);
         }
     }
 
-    static boolean startsWith(byte[] b, int len, byte[] prefix) {
-        if (len < prefix.length) {
-            return false;
-        }
-        for (int i = 0; i < prefix.length; i++) {
-            if (b[i] != prefix[i]) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    static byte[] ascii(String s) {
-        return s.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-    }
-
-    static void marker(OutputStream out, String text) throws IOException {
-        out.write(("# prdiff: " + text + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    /** A line of prdiff's own, "# prdiff: ...", which no grammar of git's reads as part of a hunk. */
+    static void marker(LineSink out, String text) throws IOException {
+        byte[] line = ("# prdiff: " + text + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        out.line(LineKind.OTHER, line, 0, line.length);
     }
 }

@@ -2,6 +2,7 @@ package dev.prdiff.shape;
 
 import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.PrdiffException;
+import dev.prdiff.diff.LineKind;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -43,7 +44,7 @@ public final class SideBySide extends HunkLines {
     private final int side;
     private final List<Cell> removed = new ArrayList<>();
     private final List<Cell> added = new ArrayList<>();
-    private Kind last = Kind.OTHER;
+    private LineKind last = LineKind.OTHER;
 
     /** A rendered cell and the columns it takes. */
     private record Cell(byte[] bytes, int columns) {}
@@ -64,21 +65,22 @@ public final class SideBySide extends HunkLines {
     }
 
     @Override
-    protected void render(Kind kind, byte[] line, int length, long oldNumber, long newNumber) throws IOException {
+    protected void render(LineKind kind, byte[] line, int off, int length, long oldNumber, long newNumber)
+            throws IOException {
         switch (kind) {
             case REMOVED -> {
                 if (!added.isEmpty()) {
                     flushHeld(); // a new change starts: the previous pairs are complete
                 }
-                removed.add(cell(line, length, oldNumber));
+                removed.add(cell(line, off, length, oldNumber));
             }
-            case ADDED -> added.add(cell(line, length, newNumber));
+            case ADDED -> added.add(cell(line, off, length, newNumber));
             case NO_NEWLINE -> {
                 // The marker belongs to the line before it, so it goes on that line's side.
-                Cell marker = cell(line, length, NONE);
-                if (last == Kind.REMOVED) {
+                Cell marker = cell(line, off, length, NONE);
+                if (last == LineKind.REMOVED) {
                     removed.add(marker);
-                } else if (last == Kind.ADDED) {
+                } else if (last == LineKind.ADDED) {
                     added.add(marker);
                 } else {
                     flushHeld();
@@ -87,14 +89,14 @@ public final class SideBySide extends HunkLines {
             }
             case CONTEXT -> {
                 flushHeld();
-                row(cell(line, length, oldNumber), cell(line, length, newNumber));
+                row(cell(line, off, length, oldNumber), cell(line, off, length, newNumber));
             }
             default -> {
                 flushHeld();
-                out.write(line, 0, length);
+                out.write(line, off, length);
             }
         }
-        if (kind != Kind.NO_NEWLINE) {
+        if (kind != LineKind.NO_NEWLINE) {
             last = kind;
         }
     }
@@ -108,7 +110,7 @@ public final class SideBySide extends HunkLines {
         }
         removed.clear();
         added.clear();
-        last = Kind.OTHER;
+        last = LineKind.OTHER;
     }
 
     private void row(Cell left, Cell right) throws IOException {
@@ -130,29 +132,29 @@ public final class SideBySide extends HunkLines {
     }
 
     /** The number field, a space and the line without its newline, cut to the side's columns. */
-    private Cell cell(byte[] line, int length, long number) {
+    private Cell cell(byte[] line, int off, int length, long number) {
         int width = numberWidth();
         byte[] field = new byte[Math.max(width, 19) + 1];
         int at = putNumber(field, 0, number, width);
         field[at++] = ' ';
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(Math.min(side * 2, 256));
         bytes.write(field, 0, at);
-        int end = length > 0 && line[length - 1] == '\n' ? length - 1 : length;
-        int columns = at + text(line, end, Math.max(side - at, 1), bytes);
+        int end = length > 0 && line[off + length - 1] == '\n' ? off + length - 1 : off + length;
+        int columns = at + text(line, off, end, Math.max(side - at, 1), bytes);
         return new Cell(bytes.toByteArray(), columns);
     }
 
     /**
-     * Writes {@code line[0, end)} as it shows in at most {@code room} columns, cut with {@code …} when longer;
+     * Writes {@code line[from, end)} as it shows in at most {@code room} columns, cut with {@code …} when longer;
      * returns the columns written.
      */
-    static int text(byte[] line, int end, int room, ByteArrayOutputStream to) {
+    static int text(byte[] line, int from, int end, int room, ByteArrayOutputStream to) {
         int columns = 0;
         // Where the text would be cut: the bytes and columns that leave room for the ellipsis.
         int cutBytes = 0;
         int cutColumns = 0;
         ByteArrayOutputStream shown = new ByteArrayOutputStream();
-        int i = 0;
+        int i = from;
         while (i < end) {
             int b = line[i] & 0xFF;
             int size = 1;

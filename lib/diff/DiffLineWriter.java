@@ -1,21 +1,24 @@
-package dev.prdiff.shape;
+package dev.prdiff.diff;
 
 import java.io.IOException;
 import java.io.OutputStream;
 
 /**
- * An output filter that works line by line: it takes chunks of any size, cut anywhere, and hands each complete
- * line (with its {@code '\n'}) to {@link #line}, holding at most one line in between.
+ * Reads the diff text written to it with the one {@link LineGrammar} and hands each line, with its kind, to a
+ * {@link LineSink}. It takes chunks of any size, cut anywhere, holding at most one line in between.
  */
-abstract class LineWriter extends OutputStream {
+public final class DiffLineWriter extends OutputStream {
     /** A line longer than this is not kept in a buffer of its size once it has been handed on. */
     private static final int KEEP_BUFFER = 64 * 1024;
 
+    private final LineSink sink;
+    private final LineGrammar grammar = new LineGrammar();
     private byte[] held = new byte[256];
     private int length;
 
-    /** One line: {@code line[0, length)}, with its {@code '\n'} unless it is a last line that lacks one. */
-    protected abstract void line(byte[] line, int length) throws IOException;
+    public DiffLineWriter(LineSink sink) {
+        this.sink = sink;
+    }
 
     @Override
     public void write(int b) throws IOException {
@@ -38,11 +41,12 @@ abstract class LineWriter extends OutputStream {
         append(b, start, off + len - start);
     }
 
-    /** Hands on a last line that lacks its newline, if one is held. */
-    protected void endLine() throws IOException {
+    /** Hands on a last line that lacks its newline, if one is held, and reads what follows as a new diff. */
+    public void finish() throws IOException {
         if (length > 0) {
             emit();
         }
+        grammar.reset();
     }
 
     private void append(byte[] b, int off, int len) {
@@ -58,7 +62,7 @@ abstract class LineWriter extends OutputStream {
     private void emit() throws IOException {
         int n = length;
         length = 0;
-        line(held, n);
+        sink.line(grammar.kind(held, 0, n), held, 0, n);
         if (held.length > KEEP_BUFFER) {
             held = new byte[256];
         }
