@@ -12,7 +12,7 @@
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-import dev.prdiff.core.CdsTraining;
+import dev.prdiff.cli.CdsTraining;
 import dev.prdiff.mcp.McpServer;
 import dev.prdiff.mcp.ToolCatalog;
 import dev.prdiff.exec.Utf8Relaunch;

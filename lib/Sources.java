@@ -1,7 +1,6 @@
 // The shared code every entry point (prdiff.java, mcp-shim.java, tests/RunTests.java) compiles in.
 // One line per file, no globs: JBang cannot expand a glob when the script runs from a URL (the catalog alias).
 // SourcesListTest checks that every file under lib/ is listed.
-//SOURCES core/CdsTraining.java
 //SOURCES core/ErrorCode.java
 //SOURCES core/Version.java
 //SOURCES core/FileEntry.java
@@ -70,8 +69,6 @@
 //SOURCES cache/MemoryCache.java
 //SOURCES cache/PullRequestDiffCache.java
 //SOURCES cache/UserOwned.java
-//SOURCES app/CdsRehearsal.java
-//SOURCES app/CommandLineCalls.java
 //SOURCES app/DiffEnvelope.java
 //SOURCES app/DiffRequest.java
 //SOURCES app/GeneratedMarks.java
@@ -100,6 +97,24 @@
 //SOURCES shape/SectionPipe.java
 //SOURCES shape/SectionStage.java
 //SOURCES shape/SideBySide.java
+//SOURCES cli/CdsRehearsal.java
+//SOURCES cli/CdsTraining.java
+//SOURCES cli/Cli.java
+//SOURCES cli/CommandLineCalls.java
+//SOURCES cli/CompletionCommand.java
+//SOURCES cli/DiffCommand.java
+//SOURCES cli/DiffOptions.java
+//SOURCES cli/ExitCode.java
+//SOURCES cli/GrepCommand.java
+//SOURCES cli/Io.java
+//SOURCES cli/Notices.java
+//SOURCES cli/Pager.java
+//SOURCES cli/ReadDefaults.java
+//SOURCES cli/ReadOptions.java
+//SOURCES cli/ShowCommand.java
+//SOURCES cli/Usage.java
+//SOURCES cli/Value.java
+//SOURCES cli/WatchedOutput.java
 //SOURCES mcp/AnswerFit.java
 //SOURCES mcp/BatchResponse.java
 //SOURCES mcp/CappedBuffer.java
