@@ -6,6 +6,8 @@
 //SOURCES core/FileEntry.java
 //SOURCES core/FileList.java
 //SOURCES core/FileTrees.java
+//SOURCES core/CommitEntry.java
+//SOURCES core/GrepQuery.java
 //SOURCES core/Json.java
 //SOURCES core/Messages.java
 //SOURCES core/Pagination.java
@@ -33,7 +35,6 @@
 //SOURCES git/Git.java
 //SOURCES git/GitEnvironment.java
 //SOURCES git/Interdiff.java
-//SOURCES git/GrepQuery.java
 //SOURCES git/KeptAnswers.java
 //SOURCES git/KeptGitDir.java
 //SOURCES git/LocalDiffs.java
@@ -69,6 +70,7 @@
 //SOURCES cache/MemoryCache.java
 //SOURCES cache/PullRequestDiffCache.java
 //SOURCES cache/UserOwned.java
+//SOURCES app/CommitReads.java
 //SOURCES app/DiffEnvelope.java
 //SOURCES app/DiffRequest.java
 //SOURCES app/GeneratedMarks.java

@@ -1,6 +1,6 @@
 package dev.prdiff.cli;
 
-import dev.prdiff.git.GrepQuery;
+import dev.prdiff.core.GrepQuery;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;

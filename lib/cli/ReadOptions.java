@@ -1,7 +1,6 @@
 package dev.prdiff.cli;
 
-import dev.prdiff.git.CommitReads;
-import dev.prdiff.git.Git;
+import dev.prdiff.app.CommitReads;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -37,7 +36,7 @@ final class ReadOptions {
     /** Reads at a commit in -C as given here, else prdiff's own, else the current directory. */
     CommitReads open(ReadDefaults defaults, int timeoutSeconds, Map<String, String> env) {
         Path where = dir.value() != null ? dir.value() : defaults.dir() != null ? defaults.dir() : Path.of("");
-        return new CommitReads(Git.open(where, Duration.ofSeconds(timeoutSeconds), env));
+        return CommitReads.open(where, Duration.ofSeconds(timeoutSeconds), env);
     }
 
     /** Adds these options to {@code command}'s, after its own. */

@@ -1,6 +1,6 @@
 package dev.prdiff.cli;
 
-import dev.prdiff.git.CommitReads;
+import dev.prdiff.app.CommitReads;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
