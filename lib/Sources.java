@@ -78,6 +78,7 @@
 //SOURCES app/PathSuggestions.java
 //SOURCES app/Prdiff.java
 //SOURCES app/RangeWording.java
+//SOURCES app/RequestRules.java
 //SOURCES app/PullRequestDiffs.java
 //SOURCES app/Target.java
 //SOURCES shape/BinaryTrim.java
