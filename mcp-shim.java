@@ -4,6 +4,8 @@
 // CDS archives never keep, about 16 ms of every start.
 //JAVAC_OPTIONS -encoding UTF-8 -XDstringConcat=inline
 //RUNTIME_OPTIONS -Dfile.encoding=UTF-8
+// picocli: lib/Sources.java compiles the command line (lib/cli) into every entry point; the server never runs it.
+//DEPS info.picocli:picocli:4.7.7
 //DEPS com.fasterxml.jackson.core:jackson-databind:2.20.1
 //DEPS com.fasterxml.jackson.dataformat:jackson-dataformat-yaml:2.20.1
 //DESCRIPTION prdiff's MCP server on stdio: get_pull_request_diff, get_diff, get_commit_diff, get_changed_files, get_file_at_sha, grep_at_sha
@@ -12,7 +14,7 @@
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-import dev.prdiff.core.CdsTraining;
+import dev.prdiff.cli.CdsTraining;
 import dev.prdiff.mcp.McpServer;
 import dev.prdiff.mcp.ToolCatalog;
 import dev.prdiff.exec.Utf8Relaunch;

@@ -3,12 +3,13 @@
 // SourcesListTest checks that every file under lib/ is listed.
 //SOURCES core/CacheFolder.java
 //SOURCES core/CacheNotes.java
-//SOURCES core/CdsTraining.java
 //SOURCES core/ErrorCode.java
 //SOURCES core/Version.java
 //SOURCES core/FileEntry.java
 //SOURCES core/FileList.java
 //SOURCES core/FileTrees.java
+//SOURCES core/CommitEntry.java
+//SOURCES core/GrepQuery.java
 //SOURCES core/Json.java
 //SOURCES core/Messages.java
 //SOURCES core/Pagination.java
@@ -39,7 +40,6 @@
 //SOURCES git/Git.java
 //SOURCES git/GitEnvironment.java
 //SOURCES git/Interdiff.java
-//SOURCES git/GrepQuery.java
 //SOURCES git/MemoryAnswers.java
 //SOURCES git/DiskWorkspace.java
 //SOURCES git/LocalDiffs.java
@@ -78,8 +78,7 @@
 //SOURCES cache/DiskAnswers.java
 //SOURCES cache/PullRequestMemoryCache.java
 //SOURCES cache/PullRequestDiskCache.java
-//SOURCES app/CdsRehearsal.java
-//SOURCES app/CommandLineCalls.java
+//SOURCES app/CommitReads.java
 //SOURCES app/DiffEnvelope.java
 //SOURCES app/DiffRequest.java
 //SOURCES app/GeneratedMarks.java
@@ -88,6 +87,7 @@
 //SOURCES app/Prdiff.java
 //SOURCES app/Sessions.java
 //SOURCES app/RangeWording.java
+//SOURCES app/RequestRules.java
 //SOURCES app/PullRequestDiffs.java
 //SOURCES app/Target.java
 //SOURCES shape/BinaryTrim.java
@@ -108,6 +108,25 @@
 //SOURCES shape/SectionPipe.java
 //SOURCES shape/SectionStage.java
 //SOURCES shape/SideBySide.java
+//SOURCES cli/CdsRehearsal.java
+//SOURCES cli/CdsTraining.java
+//SOURCES cli/Cli.java
+//SOURCES cli/CommandLineCalls.java
+//SOURCES cli/CompletionCommand.java
+//SOURCES cli/DiffCommand.java
+//SOURCES cli/DiffOptions.java
+//SOURCES cli/ExitCode.java
+//SOURCES cli/GrepCommand.java
+//SOURCES cli/Io.java
+//SOURCES cli/Notices.java
+//SOURCES cli/Pager.java
+//SOURCES cli/ReadDefaults.java
+//SOURCES cli/ReadOptions.java
+//SOURCES cli/RunSession.java
+//SOURCES cli/ShowCommand.java
+//SOURCES cli/Usage.java
+//SOURCES cli/Value.java
+//SOURCES cli/WatchedOutput.java
 //SOURCES mcp/AnswerFit.java
 //SOURCES mcp/BatchResponse.java
 //SOURCES mcp/CappedBuffer.java

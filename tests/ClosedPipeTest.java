@@ -1,3 +1,5 @@
+import dev.prdiff.cli.Cli;
+import dev.prdiff.cli.ExitCode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -72,7 +74,7 @@ class ClosedPipeTest {
 
             assertTrue(p.waitFor(60, TimeUnit.SECONDS), "prdiff did not end after its reader went away");
             String stderr = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertEquals(prdiff.CLOSED_PIPE, p.exitValue(), stderr);
+            assertEquals(ExitCode.CLOSED_PIPE, p.exitValue(), stderr);
             assertRangeNoticeOnly(stderr);
             HangingRepo.assertAllExit(git);
         } finally {
@@ -85,10 +87,10 @@ class ClosedPipeTest {
     void aBrokenPipeMidDiffIsQuietAndLeavesNoGitBehind() {
         Set<Long> before = gitDescendants();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = prdiff.run(new BrokenPipeAfter(100_000), new PrintStream(err, true, StandardCharsets.UTF_8),
+        int code = Cli.run(new BrokenPipeAfter(100_000), new PrintStream(err, true, StandardCharsets.UTF_8),
                 System.getenv(), "-C", repo.dir().toString(), "-v", range);
 
-        assertEquals(prdiff.CLOSED_PIPE, code, err.toString(StandardCharsets.UTF_8));
+        assertEquals(ExitCode.CLOSED_PIPE, code, err.toString(StandardCharsets.UTF_8));
         assertRangeNoticeOnly(err.toString(StandardCharsets.UTF_8));
         assertEquals(before, gitDescendants(), "a git process outlived prdiff.run");
     }
@@ -96,10 +98,10 @@ class ClosedPipeTest {
     @Test
     void aBrokenPipeWhileWritingTheFileListIsQuiet() {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = prdiff.run(new BrokenPipeAfter(10), new PrintStream(err, true, StandardCharsets.UTF_8),
+        int code = Cli.run(new BrokenPipeAfter(10), new PrintStream(err, true, StandardCharsets.UTF_8),
                 System.getenv(), "-C", repo.dir().toString(), "-v", "--files-only", range);
 
-        assertEquals(prdiff.CLOSED_PIPE, code, err.toString(StandardCharsets.UTF_8));
+        assertEquals(ExitCode.CLOSED_PIPE, code, err.toString(StandardCharsets.UTF_8));
         assertRangeNoticeOnly(err.toString(StandardCharsets.UTF_8));
     }
 
@@ -112,10 +114,10 @@ class ClosedPipeTest {
                 throw new IOException("No space left on device");
             }
         };
-        int code = prdiff.run(full, new PrintStream(err, true, StandardCharsets.UTF_8), System.getenv(),
+        int code = Cli.run(full, new PrintStream(err, true, StandardCharsets.UTF_8), System.getenv(),
                 "-C", repo.dir().toString(), range);
 
-        assertEquals(prdiff.ERROR, code);
+        assertEquals(ExitCode.ERROR, code);
         assertTrue(err.toString(StandardCharsets.UTF_8)
                 .endsWith("prdiff: error [INTERNAL_ERROR]: cannot write output: No space left on device\n"), err::toString);
     }
@@ -133,7 +135,7 @@ class ClosedPipeTest {
 
             Proc.Result r = PrdiffCli.run("-C", broken.dir().toString(), base + "..HEAD");
 
-            assertEquals(prdiff.ERROR, r.exit(), r.stderr());
+            assertEquals(ExitCode.ERROR, r.exit(), r.stderr());
             assertTrue(r.out().startsWith("diff --git a/a.txt b/a.txt\n"), r.out());
             // A deleted object: the store is incomplete, and not a partial clone's (no promisor pack).
             assertTrue(r.stderr().contains("prdiff: error [OBJECTS_MISSING]: git diff cannot read object " + blob), r.stderr());

@@ -1,3 +1,4 @@
+import dev.prdiff.cli.Cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.prdiff.mcp.McpServer;
 import org.junit.jupiter.api.AfterAll;
@@ -78,7 +79,7 @@ class FaultMatrixTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         long start = System.nanoTime();
-        int exit = prdiff.run(out, new PrintStream(err, true, StandardCharsets.UTF_8), env, args);
+        int exit = Cli.run(out, new PrintStream(err, true, StandardCharsets.UTF_8), env, args);
         long millis = (System.nanoTime() - start) / 1_000_000;
         String stderr = err.toString(StandardCharsets.UTF_8);
         if (exit == 0) {

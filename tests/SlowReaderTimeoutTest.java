@@ -1,3 +1,4 @@
+import dev.prdiff.cli.Cli;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import support.TempRepo;
@@ -39,7 +40,7 @@ class SlowReaderTimeoutTest {
             SlowSink sink = new SlowSink();
             ByteArrayOutputStream err = new ByteArrayOutputStream();
             long started = System.nanoTime();
-            int code = prdiff.run(sink, new PrintStream(err, true, StandardCharsets.UTF_8), System.getenv(),
+            int code = Cli.run(sink, new PrintStream(err, true, StandardCharsets.UTF_8), System.getenv(),
                     "-C", repo.dir().toString(), "--timeout", "1", base + "..." + head);
             long tookMs = (System.nanoTime() - started) / 1_000_000;
 

@@ -1,3 +1,4 @@
+import dev.prdiff.cli.Cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
@@ -62,7 +63,7 @@ class TerminalCliTest {
         all.addAll(List.of(args));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = prdiff.run(out, new PrintStream(err, true, StandardCharsets.UTF_8), env, terminal,
+        int code = Cli.run(out, new PrintStream(err, true, StandardCharsets.UTF_8), env, terminal,
                 all.toArray(String[]::new));
         return new Run(code, out.toByteArray(), err.toString(StandardCharsets.UTF_8));
     }

@@ -1,8 +1,6 @@
 package dev.prdiff.app;
 
 import dev.prdiff.cache.PullRequestMemoryCache;
-import dev.prdiff.core.ErrorCode;
-import dev.prdiff.core.PrdiffException;
 import dev.prdiff.shape.OutputShape;
 import dev.prdiff.shape.Refetch;
 
@@ -111,13 +109,8 @@ public record DiffRequest(
         java.util.Objects.requireNonNull(session, "session");
         shape = shape == null ? OutputShape.NONE : shape;
         refetch = refetch == null ? Refetch.PLAIN : refetch;
-        if (contextLines != null && (contextLines < 0 || contextLines > MAX_CONTEXT_LINES)) {
-            throw new PrdiffException(ErrorCode.INVALID_INPUT, "context lines must be 0 to " + MAX_CONTEXT_LINES
-                    + ", got " + contextLines);
-        }
+        RequestRules.contextLines(contextLines);
     }
-
-    public static final int MAX_CONTEXT_LINES = 20;
 
     public Duration timeoutOrDefault() {
         return timeout != null ? timeout : Git.DEFAULT_TIMEOUT;

@@ -56,20 +56,13 @@ public final class Prdiff {
 
     private static void diffHeard(DiffRequest request, OutputStream out, Consumer<String> notices,
             Consumer<DiffEnvelope.Range> resolved) {
-        requireLogAlone(request);
+        RequestRules.logAlone(request);
         if (request.target() instanceof Target.PullRequest pr) {
-            boolean fromObjects = request.sha() != null || request.since() != null;
-            if (!fromObjects && (request.contextLines() != null || request.log())) {
-                throw new PrdiffException(ErrorCode.INVALID_INPUT, (request.log()
-                        ? "a list of commits (--log, log)" : "context lines (-U, context_lines)")
-                        + " cannot apply to the live pull request diff, which GitHub computes;"
-                        + " pin the head with --sha (MCP: sha) to have git compute it from objects: the head SHA is"
-                        + " in prdiff --info");
-            }
+            RequestRules.liveDiffAllows(request);
             new PullRequestDiffs(request, pr).diff(out, notices, resolved);
             return;
         }
-        requireNoPullRequestOptions(request);
+        RequestRules.noPullRequestOptions(request);
         LocalDiffs local = local(request);
         DiffSpec spec = resolve(local, request.target(), notices);
         if (request.log()) {
@@ -81,16 +74,6 @@ public final class Prdiff {
         String how = RangeWording.local(request.target(), spec);
         resolved.accept(DiffEnvelope.Range.of(diffed, diffed == spec ? how : RangeWording.since(how, diffed)));
         write(local, diffed, selection(request, local.git()), request, out, notices);
-    }
-
-    /** The range's commits are an answer of their own: no file selection, filters, pages, context or interdiff. */
-    private static void requireLogAlone(DiffRequest request) {
-        if (request.log() && (request.stat() || request.selectsFiles() || request.shape().selects()
-                || request.contextLines() != null || request.since() != null)) {
-            throw new PrdiffException(ErrorCode.INVALID_INPUT, "the list of commits (--log, log) is an answer of its"
-                    + " own for the whole range: it does not combine with stat, file, include, exclude, status, top,"
-                    + " skip, context lines or since");
-        }
     }
 
     /** --commit REV, or a revision that is an object id: the log is that one commit. */
@@ -198,10 +181,7 @@ public final class Prdiff {
 
     /** The changed files with their counts, no diff body. */
     public static FileList files(DiffRequest request, Consumer<String> notices) {
-        if (request.stat() || request.log()) {
-            throw new PrdiffException(ErrorCode.INVALID_INPUT, (request.stat() ? "a diffstat" : "a list of commits")
-                    + " and a file list are two answers: ask for one");
-        }
+        RequestRules.fileListAlone(request);
         try (CacheNotes.Heard heard = request.session().folders().notes().listen()) {
             try {
                 return shaped(unshaped(request, notices), request.shape(), notices);
@@ -225,7 +205,7 @@ public final class Prdiff {
         if (request.target() instanceof Target.PullRequest pr) {
             return new PullRequestDiffs(request, pr).files(notices);
         }
-        requireNoPullRequestOptions(request);
+        RequestRules.noPullRequestOptions(request);
         LocalDiffs local = local(request);
         DiffSpec spec = since(local, resolve(local, request.target(), notices), request, notices);
         var files = list(local, spec, selection(request, local.git()), request, notices);
@@ -234,20 +214,11 @@ public final class Prdiff {
 
     /** A pull request's metadata as GitHub reports it: head and base SHAs and refs, state, title, URL. */
     public static PullRequestInfo info(DiffRequest request) {
-        if (!(request.target() instanceof Target.PullRequest pr)) {
-            throw new PrdiffException(ErrorCode.INVALID_INPUT, "--info needs a pull request number or URL");
-        }
+        Target.PullRequest pr = RequestRules.infoTarget(request);
         try {
             return new PullRequestDiffs(request, pr).info();
         } finally {
             request.session().folders().newUse(); // the next call checks the cache folders anew
-        }
-    }
-
-    private static void requireNoPullRequestOptions(DiffRequest request) {
-        if (request.repo() != null || request.sha() != null || request.baseSha() != null || request.noFetch()) {
-            throw new PrdiffException(ErrorCode.INVALID_INPUT,
-                    "--repo, --sha, --base-sha and --no-fetch apply only to pull requests");
         }
     }
 

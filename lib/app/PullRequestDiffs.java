@@ -53,9 +53,7 @@ final class PullRequestDiffs {
         this.request = request;
         this.target = target;
         this.dir = request.dir() != null ? request.dir() : Path.of("");
-        if (request.baseSha() != null && request.sha() == null) {
-            throw new PrdiffException(ErrorCode.INVALID_INPUT, "--base-sha pins the base of a --sha diff; give --sha too");
-        }
+        RequestRules.baseShaNeedsSha(request);
         GitHubRepo repo = repo();
         if (request.dirGiven()) {
             // A -C/repo_path that is no repository is NOT_A_REPOSITORY, never another directory.

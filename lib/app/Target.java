@@ -68,7 +68,11 @@ public sealed interface Target {
 
     /** Reads the positional TARGET together with --commit and --base. */
     static Target parse(String target, String commit, String base) {
-        Target parsed = parseUnchecked(target, commit, base);
+        return checked(parseUnchecked(target, commit, base));
+    }
+
+    /** {@code parsed}, once each revision it names is one git may be given (INVALID_INPUT otherwise). */
+    public static <T extends Target> T checked(T parsed) {
         if (parsed instanceof Range r) {
             Revisions.requireSafe(r.base());
             Revisions.requireSafe(r.head());

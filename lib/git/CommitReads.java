@@ -1,6 +1,8 @@
 package dev.prdiff.git;
 
+import dev.prdiff.core.CommitEntry;
 import dev.prdiff.core.ErrorCode;
+import dev.prdiff.core.GrepQuery;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.exec.Subprocess;
 
@@ -19,18 +21,6 @@ import java.util.List;
  * full SHA.
  */
 public final class CommitReads {
-    /** An object at a commit's path, as {@code git cat-file --batch-check} reports it. */
-    public record Entry(String commit, String path, String id, String type, long size) {
-        public boolean isFile() {
-            return type.equals("blob");
-        }
-
-        /** How git shows the object's name: the full commit SHA, a colon, the path as given. */
-        public String name() {
-            return commit + ":" + path;
-        }
-    }
-
     private final Git git;
 
     public CommitReads(Git git) {
@@ -41,7 +31,7 @@ public final class CommitReads {
      * Splits {@code REV:PATH} at its first colon (a revision never holds one, a path may) and finds that path.
      * PATH is repo-relative; an empty PATH is the commit's top folder.
      */
-    public Entry find(String revAndPath) {
+    public CommitEntry find(String revAndPath) {
         int colon = revAndPath == null ? -1 : revAndPath.indexOf(':');
         if (colon < 0) {
             throw new PrdiffException(ErrorCode.INVALID_INPUT, "expected SHA:PATH (a commit, a colon, a repo-relative"
@@ -50,7 +40,7 @@ public final class CommitReads {
         return find(revAndPath.substring(0, colon), revAndPath.substring(colon + 1));
     }
 
-    public Entry find(String rev, String path) {
+    public CommitEntry find(String rev, String path) {
         requireRepoRelative(path);
         String commit = git.commit(rev);
         String[] answer = lookUp(commit, path);
@@ -63,7 +53,7 @@ public final class CommitReads {
                     + printable(path) + "' (paths are repo-relative, as git ls-tree prints them); list its top folder"
                     + " with prdiff show " + commit + ":");
         }
-        return new Entry(commit, path, answer[0], answer[1], Long.parseLong(answer[2]));
+        return new CommitEntry(commit, path, answer[0], answer[1], Long.parseLong(answer[2]));
     }
 
     /** {id, type, size} of the object at commit:path, or null when there is none in the object store. */
@@ -104,7 +94,7 @@ public final class CommitReads {
      * Writes what {@code git show} prints for the entry: a file's bytes as stored (no textconv, no filter), or
      * a folder as "tree NAME", a blank line and its entries, folders with a trailing '/'.
      */
-    public void show(Entry entry, OutputStream out) throws IOException {
+    public void show(CommitEntry entry, OutputStream out) throws IOException {
         switch (entry.type()) {
             case "blob" -> git.objects(out, List.of("cat-file", "blob", entry.id()));
             case "tree" -> out.write(listing(entry));
@@ -113,7 +103,7 @@ public final class CommitReads {
         }
     }
 
-    private byte[] listing(Entry tree) throws IOException {
+    private byte[] listing(CommitEntry tree) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.write(("tree " + tree.name() + "\n\n").getBytes(StandardCharsets.UTF_8));
         byte[] raw = git.objectsOutput(List.of("ls-tree", "-z", tree.id()));
@@ -142,7 +132,7 @@ public final class CommitReads {
         String commit = git.commit(rev);
         List<String> args = new ArrayList<>(List.of("grep", "--line-number", "--no-color", "--no-textconv",
                 "--no-column", "--no-full-name"));
-        args.addAll(query.options());
+        args.addAll(grepOptions(query));
         args.add(commit);
         args.add("--");
         args.addAll(query.paths());
@@ -180,5 +170,28 @@ public final class CommitReads {
 
     private static String printable(String s) {
         return s == null ? "" : s.replaceAll("[\\x00-\\x1f\\x7f]", "?");
+    }
+
+    /** git grep's options for {@code query}, the pattern behind -e so that one starting with '-' stays a pattern. */
+    private static List<String> grepOptions(GrepQuery query) {
+        List<String> options = new ArrayList<>();
+        if (query.ignoreCase()) {
+            options.add("--ignore-case");
+        }
+        if (query.fixed()) {
+            options.add("--fixed-strings");
+        }
+        if (query.extended()) {
+            options.add("--extended-regexp");
+        }
+        if (!query.fixed() && !query.extended()) {
+            options.add("--basic-regexp");
+        }
+        if (query.word()) {
+            options.add("--word-regexp");
+        }
+        options.add("-e");
+        options.add(query.pattern());
+        return options;
     }
 }

@@ -12,7 +12,6 @@ import dev.prdiff.core.FileList;
 import dev.prdiff.core.Json;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.exec.Subprocess;
-import dev.prdiff.git.Revisions;
 import dev.prdiff.git.Session;
 import dev.prdiff.shape.DiffLayout;
 import dev.prdiff.shape.FileFilter;
@@ -105,7 +104,7 @@ final class DiffTools {
     }
 
     private ObjectNode commitDiff(JsonNode args) {
-        DiffRequest request = localRequest(new Target.Commit(Revisions.requireSafe(args.get("hash").asText())), args);
+        DiffRequest request = localRequest(Target.checked(new Target.Commit(args.get("hash").asText())), args);
         return diffText(limited(shaped(request, args), "get_commit_diff", "path", args), args, false);
     }
 
@@ -163,9 +162,9 @@ final class DiffTools {
             if (base == null) {
                 throw new PrdiffException(ErrorCode.INVALID_INPUT, "head needs base: the diff is base...head");
             }
-            return new Target.Range(Revisions.requireSafe(base), Revisions.requireSafe(head), true);
+            return Target.checked(new Target.Range(base, head, true));
         }
-        return new Target.Auto(base == null ? null : Revisions.requireSafe(base));
+        return Target.checked(new Target.Auto(base));
     }
 
     private DiffRequest localRequest(Target target, JsonNode args) {

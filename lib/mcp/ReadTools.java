@@ -2,11 +2,12 @@ package dev.prdiff.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.prdiff.app.CommitReads;
+import dev.prdiff.core.CommitEntry;
 import dev.prdiff.core.ErrorCode;
+import dev.prdiff.core.GrepQuery;
 import dev.prdiff.core.PrdiffException;
-import dev.prdiff.git.CommitReads;
 import dev.prdiff.git.Session;
-import dev.prdiff.git.GrepQuery;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -42,7 +43,7 @@ final class ReadTools {
 
     private ObjectNode fileAtSha(JsonNode args) {
         CommitReads reads = reads(args);
-        CommitReads.Entry entry = reads.find(args.get("sha").asText(), args.get("path").asText());
+        CommitEntry entry = reads.find(args.get("sha").asText(), args.get("path").asText());
         List<String> notices = new ArrayList<>();
         notices.add(entry.type() + " " + entry.name() + " (" + entry.id() + (entry.isFile() ? ", " + entry.size()
                 + " bytes" : "") + ")");
@@ -83,7 +84,7 @@ final class ReadTools {
     }
 
     private CommitReads reads(JsonNode args) {
-        return new CommitReads(session.open(ToolArgs.dir(defaultDir, args), gitTimeout));
+        return CommitReads.open(session, ToolArgs.dir(defaultDir, args), gitTimeout);
     }
 
     private static boolean flag(JsonNode args, String field) {

@@ -1,5 +1,4 @@
-// Default package on purpose: the CLI class `prdiff` lives there and only default-package code can call it.
-
+import dev.prdiff.cli.Cli;
 import support.Proc;
 
 import java.io.ByteArrayOutputStream;
@@ -24,7 +23,7 @@ final class PrdiffCli {
     static Proc.Result run(Map<String, String> env, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = prdiff.run(out, new PrintStream(err, true, StandardCharsets.UTF_8), env, args);
+        int code = Cli.run(out, new PrintStream(err, true, StandardCharsets.UTF_8), env, args);
         return new Proc.Result(code, out.toByteArray(), err.toString(StandardCharsets.UTF_8));
     }
 

@@ -1,11 +1,12 @@
-package dev.prdiff.app;
+package dev.prdiff.cli;
 
-import dev.prdiff.core.CdsTraining;
 import dev.prdiff.core.FileTrees;
 import dev.prdiff.exec.Command;
 import dev.prdiff.exec.Subprocess;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,18 +24,13 @@ import java.util.Map;
  * starts that code from the archive (about 20 ms less of each call). Nothing of it reaches the user's output, exit
  * code or caches, and any failure (no git on PATH) only leaves a smaller archive.
  */
-public final class CdsRehearsal {
+final class CdsRehearsal {
     private CdsRehearsal() {}
-
-    /** One in-process run of the CLI with these arguments, output discarded. */
-    public interface Cli {
-        void run(Map<String, String> env, String... args);
-    }
 
     private static final Duration GIT_TIMEOUT = Duration.ofSeconds(30);
 
-    /** When this run writes the archive, rehearses the everyday commands through {@code cli}. */
-    public static void runIfTraining(Map<String, String> env, Cli cli) {
+    /** When this run writes the archive, rehearses the everyday commands in-process, output discarded. */
+    static void runIfTraining(Map<String, String> env) {
         if (!CdsTraining.active()) {
             return;
         }
@@ -55,7 +51,8 @@ public final class CdsRehearsal {
                     List.of("-C", r, "main...feature"),
                     List.of("-C", repo.resolve(".git").toString(), "main...feature", "--file", "a.txt"),
                     List.of("-C", r))) {
-                cli.run(quiet, args.toArray(String[]::new));
+                Cli.run(OutputStream.nullOutputStream(), new PrintStream(OutputStream.nullOutputStream()), quiet, false,
+                        args.toArray(String[]::new));
             }
         } catch (IOException | RuntimeException e) {
             // a smaller archive: later starts load the rest as they would without the rehearsal
@@ -119,7 +116,7 @@ public final class CdsRehearsal {
         List<String> argv = new ArrayList<>(List.of("git"));
         argv.addAll(List.of(args));
         Subprocess.Result result = Subprocess.run(new Command("git " + args[0], argv, dir, env, GIT_TIMEOUT),
-                Subprocess.copyTo(java.io.OutputStream.nullOutputStream()), stdin);
+                Subprocess.copyTo(OutputStream.nullOutputStream()), stdin);
         if (result.exitCode() != 0) {
             throw new IllegalStateException("git " + args[0] + " failed: " + result.stderr());
         }

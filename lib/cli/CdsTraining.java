@@ -1,4 +1,4 @@
-package dev.prdiff.core;
+package dev.prdiff.cli;
 
 import java.io.IOException;
 import java.net.URISyntaxException;

@@ -1,4 +1,4 @@
-package dev.prdiff.app;
+package dev.prdiff.cli;
 
 import dev.prdiff.core.PathBytes;
 import dev.prdiff.shape.Refetch;
@@ -11,12 +11,12 @@ import java.util.regex.Pattern;
  * Follow-up calls as prdiff command lines a shell runs as printed: the same target and the options that decide
  * what a section holds (-C, -R, --sha, -U, ...), with the file asked for (as {@code --file=PATH}, safe for a name starting with -) instead of the filters and limits.
  */
-public final class CommandLineCalls implements Refetch {
+final class CommandLineCalls implements Refetch {
     private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_./:@%+=,^~-]+");
     private final List<String> base;
 
     /** @param base the command so far, {@code prdiff} first: target and the options to keep */
-    public CommandLineCalls(List<String> base) {
+    CommandLineCalls(List<String> base) {
         this.base = List.copyOf(base);
     }
 

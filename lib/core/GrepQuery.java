@@ -1,9 +1,5 @@
-package dev.prdiff.git;
+package dev.prdiff.core;
 
-import dev.prdiff.core.ErrorCode;
-import dev.prdiff.core.PrdiffException;
-
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -31,28 +27,5 @@ public record GrepQuery(String pattern, boolean ignoreCase, boolean fixed, boole
             }
         }
         paths = List.copyOf(paths);
-    }
-
-    /** git grep's options for this query, the pattern behind -e so that one starting with '-' stays a pattern. */
-    List<String> options() {
-        List<String> options = new ArrayList<>();
-        if (ignoreCase) {
-            options.add("--ignore-case");
-        }
-        if (fixed) {
-            options.add("--fixed-strings");
-        }
-        if (extended) {
-            options.add("--extended-regexp");
-        }
-        if (!fixed && !extended) {
-            options.add("--basic-regexp");
-        }
-        if (word) {
-            options.add("--word-regexp");
-        }
-        options.add("-e");
-        options.add(pattern);
-        return options;
     }
 }

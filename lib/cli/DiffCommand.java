@@ -1,0 +1,255 @@
+package dev.prdiff.cli;
+
+import dev.prdiff.app.DiffEnvelope;
+import dev.prdiff.app.DiffRequest;
+import dev.prdiff.app.Prdiff;
+import dev.prdiff.app.Target;
+import dev.prdiff.core.Json;
+import dev.prdiff.core.PrdiffException;
+import dev.prdiff.git.LocalDiffs;
+import dev.prdiff.shape.DiffColors;
+import dev.prdiff.shape.DiffLayout;
+import dev.prdiff.shape.FileFilter;
+import dev.prdiff.shape.OutputShape;
+import dev.prdiff.shape.SectionLimits;
+import dev.prdiff.shape.SideBySide;
+import picocli.CommandLine;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/** prdiff [TARGET] [OPTIONS] [-- PATHS]: a diff, its files, its stat, its log, or a pull request's metadata. */
+final class DiffCommand {
+    private final DiffOptions o;
+    private final List<String> pathsAfterDashes;
+    private final Io io;
+    private final Pager pager;
+    private final CommandLine self;
+
+    /**
+     * @param pathsAfterDashes the paths after {@code --}, as git takes them; split off before picocli parsed the rest
+     * @param pager started for an answer that goes to a terminal, unless --no-pager
+     */
+    DiffCommand(DiffOptions options, List<String> pathsAfterDashes, Io io, Pager pager) {
+        this.o = options;
+        this.pathsAfterDashes = pathsAfterDashes;
+        this.io = io;
+        this.pager = pager;
+        this.self = options.spec.commandLine();
+    }
+
+    int call() throws IOException {
+        List<String> target = o.target.value();
+        boolean filesOnly = o.filesOnly.value();
+        boolean stat = o.stat.value();
+        boolean log = o.log.value();
+        boolean info = o.info.value();
+        if (o.timeoutSeconds.value() <= 0) {
+            throw new CommandLine.ParameterException(self, "--timeout must be a positive number of seconds");
+        }
+        if (target.size() > 1) {
+            throw new CommandLine.ParameterException(self, "at most one TARGET, got " + target
+                    + "; to select files, put them after -- (prdiff " + target.get(0) + " -- "
+                    + String.join(" ", target.subList(1, target.size())) + ") or use --file");
+        }
+        if (o.quiet.value() && o.verbose.value()) {
+            throw new CommandLine.ParameterException(self, "-q and -v contradict each other");
+        }
+        if (info && (filesOnly || !o.files.value().isEmpty() || !pathsAfterDashes.isEmpty() || o.sha.value() != null
+                || o.since.value() != null || log)) {
+            throw new CommandLine.ParameterException(self,
+                    "--info prints metadata only; it does not combine with --files-only, --file, --sha, --since"
+                            + " or --log");
+        }
+        List<String> selected = new ArrayList<>(o.files.value());
+        selected.addAll(pathsAfterDashes);
+        Target parsedTarget = Target.parse(target.isEmpty() ? null : target.get(0), o.commit.value(), o.base.value());
+        boolean untracked = o.untracked.value();
+        boolean cached = o.cached.value();
+        if (untracked || cached) {
+            if (untracked && cached) {
+                throw new CommandLine.ParameterException(self,
+                        "--cached shows the index only and --untracked the work tree: choose one");
+            }
+            if (!(parsedTarget instanceof Target.Auto a)) {
+                throw new CommandLine.ParameterException(self,
+                        "--cached and --untracked apply only with no TARGET (the branch since its merge base)");
+            }
+            parsedTarget = new Target.Auto(a.base(), cached ? LocalDiffs.WorkTree.STAGED : LocalDiffs.WorkTree.UNTRACKED);
+        }
+        if ((stat || filesOnly || log) && (o.maxBytes.value() != null || o.maxLines.value() != null
+                || o.noBinary.value() || o.skipGenerated.value())) {
+            throw new CommandLine.ParameterException(self, "--max-bytes, --max-lines, --no-binary and"
+                    + " --skip-generated shape a diff; " + (stat ? "--stat" : filesOnly ? "--files-only" : "--log")
+                    + " prints none");
+        }
+        if (stat && filesOnly) {
+            throw new CommandLine.ParameterException(self,
+                    "--stat and --files-only are two answers: choose one");
+        }
+        DiffLayout layout = layout();
+        if (log && (stat || filesOnly)) {
+            throw new CommandLine.ParameterException(self,
+                    "--log is an answer of its own: it does not combine with " + (stat ? "--stat" : "--files-only"));
+        }
+        OutputShape shape = new OutputShape(new FileFilter(o.include.value(), o.exclude.value(),
+                FileFilter.statuses(o.status.value())), o.top.value(), o.skip.value(),
+                new SectionLimits(o.maxBytes.value(), o.maxLines.value(), o.noBinary.value(), o.skipGenerated.value(),
+                        null, layout));
+        DiffRequest request = new DiffRequest(parsedTarget, selected, o.dir.value(),
+                Duration.ofSeconds(o.timeoutSeconds.value()), o.repo.value(), o.sha.value(), o.baseSha.value(),
+                o.noFetch.value(), io.env(), io.session().get()).typedPaths(o.strict.value())
+                .shaped(shape, o.contextLines.value(), stat).refetchedBy(calls())
+                .withSince(o.since.value()).withLog(log);
+        String color = o.color.value();
+        boolean colored = switch (color) {
+            case "auto" -> io.terminal();
+            case "always" -> true;
+            case "never" -> false;
+            default -> throw new CommandLine.ParameterException(self,
+                    "--color must be auto, always or never, not '" + color + "'");
+        } && layout.plain();
+        // The notice naming what was diffed is printed when prdiff chose it: no TARGET, or one revision it read.
+        Notices notices = new Notices(io.err(), o.quiet.value(), o.verbose.value(),
+                parsedTarget instanceof Target.Auto || parsedTarget instanceof Target.Rev);
+        if (o.json.value()) {
+            if (info || filesOnly || stat || log) {
+                throw new CommandLine.ParameterException(self, "--json is the diff's envelope: it does"
+                        + " not combine with " + (info ? "--info" : filesOnly ? "--files-only" : stat ? "--stat" : "--log"));
+            }
+            return writeEnvelope(request, notices);
+        }
+        if (info) {
+            Object answer = Prdiff.info(request);
+            startPager();
+            writeJson(answer);
+        } else if (filesOnly) {
+            Object answer = Prdiff.files(request, notices);
+            startPager();
+            writeJson(answer);
+        } else {
+            startPager();
+            if (colored) {
+                DiffColors colors = new DiffColors(io.out());
+                Prdiff.diff(request, colors, notices);
+                colors.finish();
+            } else {
+                Prdiff.diff(request, io.out(), notices);
+            }
+        }
+        return ExitCode.OK;
+    }
+
+    private void startPager() {
+        if (io.terminal() && !o.noPager.value()) {
+            pager.start();
+        }
+    }
+
+    /** --json: the envelope on stdout, also for a failure (success false, the error's code), with the usual exit code. */
+    private int writeEnvelope(DiffRequest request, Notices notices) throws IOException {
+        List<String> warnings = new ArrayList<>();
+        DiffEnvelope envelope;
+        int code = ExitCode.OK;
+        try {
+            envelope = DiffEnvelope.of(request, notices, warnings);
+        } catch (PrdiffException e) {
+            io.err().println("prdiff: error [" + e.code() + "]: " + e.getMessage());
+            envelope = DiffEnvelope.failed(request, e, warnings);
+            code = ExitCode.ERROR;
+        }
+        writeJson(envelope);
+        return code;
+    }
+
+    /** Indented for a person at a terminal, one line for a program reading a pipe. */
+    private void writeJson(Object value) throws IOException {
+        String json = io.terminal() ? Json.writePretty(value) : Json.write(value);
+        io.out().write(json.getBytes(StandardCharsets.UTF_8));
+        io.out().write('\n');
+    }
+
+    /** This command line as it names a follow-up call: what is diffed and how, without filters and limits. */
+    private CommandLineCalls calls() {
+        List<String> words = new ArrayList<>(List.of("prdiff"));
+        if (o.dir.value() != null) {
+            words.addAll(List.of("-C", o.dir.value().toString()));
+        }
+        words.addAll(o.target.value());
+        addOption(words, "--commit", o.commit.value());
+        addOption(words, "--base", o.base.value());
+        addOption(words, "-R", o.repo.value());
+        addOption(words, "--sha", o.sha.value());
+        addOption(words, "--base-sha", o.baseSha.value());
+        addOption(words, "-U", o.contextLines.value() == null ? null : o.contextLines.value().toString());
+        addOption(words, "--since", o.since.value());
+        if (o.cached.value()) {
+            words.add("--cached");
+        }
+        if (o.untracked.value()) {
+            words.add("--untracked");
+        }
+        if (o.noFetch.value()) {
+            words.add("--no-fetch");
+        }
+        if (o.noBinary.value()) {
+            words.add("--no-binary");
+        }
+        return new CommandLineCalls(words);
+    }
+
+    private static void addOption(List<String> words, String name, String value) {
+        if (value != null) {
+            words.add(name);
+            words.add(value);
+        }
+    }
+
+    /**
+     * --line-numbers, --side-by-side and --width, checked: they lay out a diff, so not --files-only, --stat or
+     * --info, and never in colour (--color=always with them is a usage error; auto leaves them plain).
+     */
+    private DiffLayout layout() {
+        boolean sideBySide = o.sideBySide.value();
+        Integer width = o.width.value();
+        if (!o.lineNumbers.value() && !sideBySide && width == null) {
+            return DiffLayout.UNIFIED;
+        }
+        String options = "--line-numbers, --side-by-side and --width";
+        if (o.filesOnly.value() || o.stat.value() || o.info.value() || o.log.value()) {
+            throw new CommandLine.ParameterException(self, options + " lay out the diff; they do not combine with "
+                    + (o.filesOnly.value() ? "--files-only" : o.stat.value() ? "--stat" : o.info.value() ? "--info"
+                    : "--log"));
+        }
+        if (o.color.value().equals("always")) {
+            throw new CommandLine.ParameterException(self, options + " are not coloured: drop"
+                    + " --color=always (or use --color=never)");
+        }
+        if (width != null && !sideBySide) {
+            throw new CommandLine.ParameterException(self, "--width applies only with --side-by-side");
+        }
+        Integer columns = width;
+        if (columns == null && io.terminal()) {
+            columns = terminalColumns();
+        }
+        try {
+            return DiffLayout.of(sideBySide ? "side_by_side" : "unified", o.lineNumbers.value(),
+                    sideBySide ? columns : null);
+        } catch (PrdiffException e) {
+            throw new CommandLine.ParameterException(self, "--width: " + e.getMessage());
+        }
+    }
+
+    /** COLUMNS as the shell sets it for a terminal, kept within the side-by-side limits; null when unset or not a number. */
+    private Integer terminalColumns() {
+        try {
+            int columns = Integer.parseInt(io.env().getOrDefault("COLUMNS", "").strip());
+            return Math.max(SideBySide.MIN_WIDTH, Math.min(SideBySide.MAX_WIDTH, columns));
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+}

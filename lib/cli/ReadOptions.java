@@ -1,0 +1,46 @@
+package dev.prdiff.cli;
+
+import dev.prdiff.app.CommitReads;
+import dev.prdiff.git.Session;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+/** The options show and grep share, a picocli mixin added after each one's own options. */
+final class ReadOptions {
+    final CommandSpec spec = CommandSpec.create();
+    final Value<Path> dir = Value.path(spec, OptionSpec.builder("-C")
+            .paramLabel("DIR")
+            .description("Run in this repository instead of the current directory"));
+    final Value<Integer> timeoutSeconds = Value.number(spec, OptionSpec.builder("--timeout")
+            .paramLabel("SECONDS")
+            .description("Limit for each git call (default: 30)"));
+
+    ReadOptions() {
+        spec.addOption(Usage.helpOption());
+    }
+
+    /** --timeout as given here, else prdiff's own; a usage error unless positive. */
+    int timeoutSeconds(CommandLine cli, ReadDefaults defaults) {
+        Integer own = timeoutSeconds.value();
+        int seconds = own != null ? own : defaults.timeoutSeconds();
+        if (seconds <= 0) {
+            throw new CommandLine.ParameterException(cli, "--timeout must be a positive number of seconds");
+        }
+        return seconds;
+    }
+
+    /** Reads at a commit in -C as given here, else prdiff's own, else the current directory. */
+    CommitReads open(ReadDefaults defaults, int timeoutSeconds, Session session) {
+        Path where = dir.value() != null ? dir.value() : defaults.dir() != null ? defaults.dir() : Path.of("");
+        return CommitReads.open(session, where, Duration.ofSeconds(timeoutSeconds));
+    }
+
+    /** Adds these options to {@code command}'s, after its own. */
+    CommandSpec mixInto(CommandSpec command) {
+        return command.addMixin("readOptions", spec);
+    }
+}
