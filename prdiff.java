@@ -3,7 +3,8 @@
 // stringConcat=inline: a + b as StringBuilder code. javac's default spins classes at each first use that JDK 17's
 // CDS archives never keep, about 16 ms of every start.
 //JAVAC_OPTIONS -encoding UTF-8 -XDstringConcat=inline
-//RUNTIME_OPTIONS -Dfile.encoding=UTF-8
+// picocli.disable.closures: picocli looks for Groovy closures in every annotation otherwise; prdiff has none.
+//RUNTIME_OPTIONS -Dfile.encoding=UTF-8 -Dpicocli.disable.closures=true
 //DEPS info.picocli:picocli:4.7.7
 //DEPS com.fasterxml.jackson.core:jackson-databind:2.20.1
 //DESCRIPTION Hermetic pull-request and git diffs: whole, per file, or as a JSON file list

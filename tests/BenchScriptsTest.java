@@ -93,6 +93,27 @@ class BenchScriptsTest {
                 line(r.out(), "| `--files-only`"));
     }
 
+    @Test
+    void theTableGivesTheInstalledCommandsRatiosAndItsPerFileCallOverTheJvmFloor() throws Exception {
+        Path dir = TempDirs.create("bench-table-");
+        Path machine = Files.writeString(dir.resolve("machine.txt"), "machine: test\n");
+        Path results = Files.writeString(dir.resolve("results.txt"), String.join("\n",
+                "start=0.2", "installed_version=0.103", "java_version=0.100", "jvm_version=0.049",
+                "installed_file_modified=0.095", "file_modified=0.2", "git_modified=0.005",
+                "files_only=1.0", "numstat=2.0", "full=1.0", "git_full=1.0", "parser=mb_per_s=1200 sections=1",
+                "parse_diff=not run", "jbang_tiny=0.2", "java_tiny=0.3", "mcp_calls=10") + "\n");
+        Proc.Result r = Proc.run(List.of("bash", ROOT.resolve("bench/table").toString(), machine.toString(),
+                results.toString()), ROOT, System.getenv(), Duration.ofSeconds(30));
+        assertTrue(r.ok(), r.describe());
+        assertEquals("| installed `prdiff --version` vs the same java command line run directly | 103.0 ms | 100.0 ms"
+                + " | 1.03x | <= 1.05x | PASS |", line(r.out(), "| installed `prdiff --version`"));
+        assertEquals("| that java command (`--version`) vs `java -version` with the same JVM flags | 100.0 ms | 49.0 ms"
+                + " | 2.04x | <= 2.00x | MISS |", line(r.out(), "| that java command"));
+        String perFile = line(r.out(), "| installed `prdiff --file` modified");
+        assertTrue(perFile.contains("| 95.0 ms | 54.0 ms | +41.0 ms over floor + git |"), perFile);
+        assertTrue(perFile.endsWith("| MISS |"), perFile);
+    }
+
     private static String line(String text, String start) {
         return text.lines().filter(l -> l.startsWith(start)).findFirst().orElse("(no line starting " + start + ")");
     }

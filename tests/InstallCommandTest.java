@@ -188,6 +188,131 @@ class InstallCommandTest {
         assertEquals(0, own.exit(), own.describe());
     }
 
+    /**
+     * The installed command starts java directly (no wrapper, no program run before java: no hash of any source)
+     * while nothing of the clone changed; an edited source, or a commit that moves HEAD while every source keeps an
+     * old time, sends it through the wrapper once, which rebuilds.
+     */
+    @Test
+    void theInstalledCommandStartsJavaDirectlyUntilASourceOrHeadChanges(@TempDir Path tmp) throws Exception {
+        Path clone = copyOfTheClone(tmp.resolve("clone"));
+        Path bin = tmp.resolve("bin");
+        Map<String, String> env = freshHome(tmp.resolve("home"));
+        Proc.Result install = Proc.run(List.of(clone.resolve("jbang").toString(), "--install-command", bin.toString()),
+                tmp, env, TIMEOUT);
+        assertEquals(0, install.exit(), install.describe());
+        String launcher = Files.readString(bin.resolve("prdiff"));
+        assertFalse(launcher.contains("sha256") || launcher.contains("shasum"), launcher);
+
+        // Every hashing program on PATH leaves a mark, then does its work (the wrapper needs it when it runs).
+        Path marks = tmp.resolve("hashed");
+        Path stubs = Files.createDirectories(tmp.resolve("stubs"));
+        for (String name : List.of("sha256sum", "shasum")) {
+            Proc.Result real = Proc.run(List.of("sh", "-c", "command -v " + name), tmp, env, TIMEOUT);
+            if (real.exit() == 0) {
+                Path stub = Files.writeString(stubs.resolve(name), "#!/bin/sh\necho " + name + " >> '" + marks
+                        + "'\nexec '" + real.out().strip() + "' \"$@\"\n");
+                assertTrue(stub.toFile().setExecutable(true));
+            }
+        }
+        env.put("PATH", stubs + ":" + env.get("PATH"));
+        env.put("PRDIFF_LAUNCH_DEBUG", "1");
+        Path prdiff = bin.resolve("prdiff");
+
+        assertEquals("prdiff 0.1.0\n", direct(prdiff, env, tmp, marks));
+        Path version = clone.resolve("lib/core/Version.java");
+        String source = Files.readString(version);
+        assertTrue(source.contains("NUMBER = \"0.1.0\""), "the edits below no longer apply");
+
+        Files.writeString(version, source.replace("NUMBER = \"0.1.0\"", "NUMBER = \"0.1.0-edited\""));
+        Proc.Result edited = Proc.run(List.of(prdiff.toString(), "--version"), tmp, env, TIMEOUT);
+        assertEquals("prdiff 0.1.0-edited\n", edited.out(), edited.describe());
+        assertTrue(edited.stderr().contains("[jbang wrapper]"), "the edit did not go through the wrapper: "
+                + edited.describe());
+        assertEquals("prdiff 0.1.0-edited\n", direct(prdiff, env, tmp, marks));
+
+        // A commit (as a pull would bring) whose file has a time older than the build: only HEAD tells.
+        Files.writeString(version, source.replace("NUMBER = \"0.1.0\"", "NUMBER = \"0.1.0-pulled\""));
+        Files.setLastModifiedTime(version, java.nio.file.attribute.FileTime.fromMillis(946684800000L));
+        git(clone, env, "commit", "-q", "-a", "-m", "pulled");
+        Proc.Result pulled = Proc.run(List.of(prdiff.toString(), "--version"), tmp, env, TIMEOUT);
+        assertEquals("prdiff 0.1.0-pulled\n", pulled.out(), pulled.describe());
+        assertEquals("prdiff 0.1.0-pulled\n", direct(prdiff, env, tmp, marks));
+    }
+
+    /**
+     * Runs {@code prdiff --version} until a run takes java directly (the first runs build and record), at most
+     * three times; that run must have run no hashing program. Its output.
+     */
+    private static String direct(Path prdiff, Map<String, String> env, Path dir, Path marks) throws Exception {
+        Proc.Result r = null;
+        for (int i = 0; i < 3; i++) {
+            Files.deleteIfExists(marks);
+            r = Proc.run(List.of(prdiff.toString(), "--version"), dir, env, TIMEOUT);
+            assertEquals(0, r.exit(), r.describe());
+            // With PRDIFF_LAUNCH_DEBUG=1 the wrapper always says which way it went; the JVM only what it always says.
+            if (!r.stderr().contains("[jbang wrapper]")) {
+                assertFalse(Files.exists(marks), "a launch hashed: " + (Files.exists(marks) ? Files.readString(marks) : ""));
+                return r.out();
+            }
+        }
+        throw new AssertionError("no run started java directly: " + r.describe());
+    }
+
+    @Test
+    void aLauncherOfTheEarlierFormIsItsOwnAndIsReplaced(@TempDir Path tmp) throws Exception {
+        Path bin = Files.createDirectories(tmp.resolve("bin"));
+        String wrapper = "/elsewhere/prdiff/jbang";
+        for (String name : List.of("prdiff", "prdiff-mcp")) {
+            String script = name.equals("prdiff") ? "prdiff.java" : "mcp-shim.java";
+            Files.writeString(bin.resolve(name), "#!/usr/bin/env bash\n"
+                    + "# prdiff-command-launcher: written by --install-command; runs the wrapper at\n"
+                    + "# " + wrapper + "\n"
+                    + "if [[ ! -x '" + wrapper + "' ]]; then\n"
+                    + "  printf '%s\\n' '" + name + ": " + wrapper + " is gone; run ./jbang --install-command from a clone"
+                    + " of prdiff again' >&2\n"
+                    + "  exit 127\n"
+                    + "fi\n"
+                    + "exec '" + wrapper + "' '/elsewhere/prdiff/" + script + "' \"$@\"\n");
+        }
+        Map<String, String> env = freshHome(tmp.resolve("home"));
+        Proc.Result r = wrapper(List.of("--install-command", bin.toString()), env);
+        assertEquals(0, r.exit(), r.describe());
+        assertTrue(Files.readString(bin.resolve("prdiff")).contains("exec '" + root.resolve("jbang") + "' "),
+                Files.readString(bin.resolve("prdiff")));
+    }
+
+    /** The wrapper and what it builds, in a git repository of their own, so that a test can edit and commit. */
+    private static Path copyOfTheClone(Path to) throws Exception {
+        for (String top : List.of("jbang", ".jbang-wrapper", "prdiff.java", "mcp-shim.java", "openapi.yaml", "lib")) {
+            Path from = root.resolve(top);
+            try (var walk = Files.walk(from)) {
+                for (Path p : walk.toList()) {
+                    Path target = to.resolve(root.relativize(p).toString());
+                    if (Files.isDirectory(p)) {
+                        Files.createDirectories(target);
+                    } else {
+                        Files.createDirectories(target.getParent());
+                        Files.copy(p, target, java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
+                    }
+                }
+            }
+        }
+        Map<String, String> env = new HashMap<>(System.getenv());
+        git(to, env, "init", "-q");
+        git(to, env, "add", "-A");
+        git(to, env, "commit", "-q", "-m", "clone");
+        return to;
+    }
+
+    private static void git(Path dir, Map<String, String> env, String... args) {
+        List<String> argv = new ArrayList<>(List.of("git", "-C", dir.toString(), "-c", "user.name=t",
+                "-c", "user.email=t@example.invalid", "-c", "commit.gpgsign=false"));
+        argv.addAll(List.of(args));
+        Proc.Result r = Proc.run(argv, dir, env, TIMEOUT);
+        assertEquals(0, r.exit(), r.describe());
+    }
+
     /** prdiff's JSON file list as git's numstat lines (a.txt and sub/b.txt need no quoting). */
     private static String numstat(String json) throws Exception {
         StringBuilder lines = new StringBuilder();
