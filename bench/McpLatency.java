@@ -29,7 +29,7 @@ import support.PullRequestFixture;
 /**
  * Usage: ./jbang bench/McpLatency.java [--range BASE...HEAD] REPO PATH CALLS SERVER_COMMAND...
  * With --range the local calls ask for BASE...HEAD instead of main...feature, and the pull request part is skipped
- * (the real-history row of bench/run).
+ * (the real-history row of bench/run), and every key printed starts with history_.
  * Starts the server, sends initialize and notifications/initialized, then CALLS tools/call lines each of
  * get_changed_files (main...feature) and get_diff (main...feature, path PATH), timing each answer. Runs the git
  * command each tool stands for CALLS times too. Prints key=value lines (milliseconds); exits 1 when an answer
@@ -43,6 +43,8 @@ import support.PullRequestFixture;
 class McpLatency {
     static final ObjectMapper JSON = new ObjectMapper();
     static int failures;
+    /** Before every key: "history_" for a --range run, so that both runs' lines go into one results file. */
+    static String prefix = "";
     static String base = "main";
     static String head = "feature";
 
@@ -52,6 +54,7 @@ class McpLatency {
             String[] ends = args[1].split("\\.\\.\\.", -1);
             base = ends[0];
             head = ends[1];
+            prefix = "history_";
             args = Arrays.copyOfRange(args, 2, args.length);
         }
         String repo = args[0];
@@ -70,7 +73,7 @@ class McpLatency {
         OutputStream to = p.getOutputStream();
         BufferedReader from = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         initialize(to, from);
-        System.out.printf("mcp_initialize_ms=%.1f%n", (System.nanoTime() - started) / 1e6);
+        System.out.printf(prefix + "mcp_initialize_ms=%.1f%n", (System.nanoTime() - started) / 1e6);
 
         ObjectNode changed = toolArgs();
         ObjectNode diff = toolArgs().put("path", path);
@@ -239,7 +242,7 @@ class McpLatency {
     static void report(String name, double[] ms) {
         double[] s = ms.clone();
         Arrays.sort(s);
-        System.out.printf("%s_p50_ms=%.2f %s_p99_ms=%.2f%n", name, s[(s.length - 1) / 2], name,
+        System.out.printf("%s_p50_ms=%.2f %s_p99_ms=%.2f%n", prefix + name, s[(s.length - 1) / 2], prefix + name,
                 s[(int) Math.ceil(s.length * 0.99) - 1]);
     }
 

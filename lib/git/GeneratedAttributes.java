@@ -22,6 +22,9 @@ import java.util.function.Supplier;
 public final class GeneratedAttributes {
     private GeneratedAttributes() {}
 
+    /** The most paths kept decided per commit: a huge tree's every file would hold a server's memory for long. */
+    static final int MAX_KEPT_PATHS = 100_000;
+
     /**
      * Per path: TRUE when marked generated (set or {@code =true}), FALSE when unmarked ({@code -linguist-generated}
      * or {@code =false}), absent when unspecified. Empty, without reading an index, when the commit's tree holds
@@ -49,16 +52,17 @@ public final class GeneratedAttributes {
                 undecided.add(path);
             }
         }
-        if (!undecided.isEmpty()) {
-            Map<String, Boolean> answered = checkAttr(git, commit, undecided);
+        Map<String, Boolean> answered = undecided.isEmpty() ? Map.of() : checkAttr(git, commit, undecided);
+        if (decided.size() + undecided.size() <= MAX_KEPT_PATHS) {
             for (String path : undecided) {
                 decided.put(path, Optional.ofNullable(answered.get(path)));
             }
         }
         for (String path : asked) {
             Optional<Boolean> mark = decided.get(path);
-            if (mark != null && mark.isPresent()) {
-                marks.put(path, mark.get());
+            Boolean value = mark != null ? mark.orElse(null) : answered.get(path);
+            if (value != null) {
+                marks.put(path, value);
             }
         }
         return marks;

@@ -20,6 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /** Resolves local targets (ranges, commits, the working tree) to {@link DiffSpec}s and computes their diffs. */
 public final class LocalDiffs {
@@ -277,7 +278,7 @@ public final class LocalDiffs {
      * file's contents are compared, so this costs little however big the range.
      */
     public List<String> changedNames(DiffSpec spec) {
-        return git.session().memo.changedNames.get(commitsKey(spec, "names"), () -> {
+        return kept(git.session().memo.changedNames, commitsKey(spec, "names"), () -> {
             var out = new ByteArrayOutputStream();
             run(spec, List.of("--name-only", "-z", "--no-renames"),
                     Subprocess.keeping(out, Subprocess.CAPTURE_LIMIT, "git diff --name-only"));
@@ -285,12 +286,27 @@ public final class LocalDiffs {
         });
     }
 
+    /** The most entries of a list kept in the session's memo ({@link Memo#fileLists}): bounds a server's memory. */
+    static final int MAX_KEPT_FILES = 50_000;
+
+    private static <T> List<T> kept(MemoryAnswers<List<T>> memo, List<Object> key, Supplier<List<T>> list) {
+        List<T> known = memo.known(key);
+        if (known != null) {
+            return known;
+        }
+        List<T> answer = list.get();
+        if (answer.size() <= MAX_KEPT_FILES) {
+            memo.keep(key, answer);
+        }
+        return answer;
+    }
+
     /**
      * The changed files with their line counts, in diff order, as git's --raw and --numstat report them. Between
      * commits named by full ids the list is kept for the session (see {@link Memo#fileLists}).
      */
     public List<FileEntry> files(DiffSpec spec) {
-        return git.session().memo.fileLists.get(commitsKey(spec, "files"), () -> List.copyOf(listedFiles(spec)));
+        return kept(git.session().memo.fileLists, commitsKey(spec, "files"), () -> List.copyOf(listedFiles(spec)));
     }
 
     private List<FileEntry> listedFiles(DiffSpec spec) {

@@ -22,16 +22,17 @@ final class Memo {
      * ({@link GeneratedAttributes}): a path's answer depends on the commit's tree alone, so each is asked of git
      * once; a map per commit, growing by the paths later answers need.
      */
-    final MemoryAnswers<Map<String, Optional<Boolean>>> generatedMarks = new MemoryAnswers<>(64);
+    final MemoryAnswers<Map<String, Optional<Boolean>>> generatedMarks = new MemoryAnswers<>(16);
 
     /**
      * The file lists of ranges between commits ({@link LocalDiffs#files}): git's listing of the same trees cannot
-     * change, and an agent asks for a range's files again and again while it reads the range.
+     * change, and an agent asks for a range's files again and again while it reads the range. Lists of at most
+     * {@link LocalDiffs#MAX_KEPT_FILES} files.
      */
-    final MemoryAnswers<List<FileEntry>> fileLists = new MemoryAnswers<>(16);
+    final MemoryAnswers<List<FileEntry>> fileLists = new MemoryAnswers<>(8);
 
-    /** Every changed name of a range between commits ({@link LocalDiffs#changedNames}). */
-    final MemoryAnswers<List<String>> changedNames = new MemoryAnswers<>(16);
+    /** Every changed name of a range between commits ({@link LocalDiffs#changedNames}), as for {@link #fileLists}. */
+    final MemoryAnswers<List<String>> changedNames = new MemoryAnswers<>(8);
 
     /**
      * Ranges already found smaller than {@link ShardedNumstat}'s threshold: an agent listing the same pull request
