@@ -27,7 +27,9 @@ import support.GitHubStandIn;
 import support.PullRequestFixture;
 
 /**
- * Usage: ./jbang bench/McpLatency.java REPO PATH CALLS SERVER_COMMAND...
+ * Usage: ./jbang bench/McpLatency.java [--range BASE...HEAD] REPO PATH CALLS SERVER_COMMAND...
+ * With --range the local calls ask for BASE...HEAD instead of main...feature, and the pull request part is skipped
+ * (the real-history row of bench/run), and every key printed starts with history_.
  * Starts the server, sends initialize and notifications/initialized, then CALLS tools/call lines each of
  * get_changed_files (main...feature) and get_diff (main...feature, path PATH), timing each answer. Runs the git
  * command each tool stands for CALLS times too. Prints key=value lines (milliseconds); exits 1 when an answer
@@ -41,15 +43,28 @@ import support.PullRequestFixture;
 class McpLatency {
     static final ObjectMapper JSON = new ObjectMapper();
     static int failures;
+    /** Before every key: "history_" for a --range run, so that both runs' lines go into one results file. */
+    static String prefix = "";
+    static String base = "main";
+    static String head = "feature";
 
     public static void main(String[] args) throws Exception {
+        boolean ranged = args[0].equals("--range");
+        if (ranged) {
+            String[] ends = args[1].split("\\.\\.\\.", -1);
+            base = ends[0];
+            head = ends[1];
+            prefix = "history_";
+            args = Arrays.copyOfRange(args, 2, args.length);
+        }
         String repo = args[0];
         String path = args[1];
         int calls = Integer.parseInt(args[2]);
         List<String> server = Arrays.asList(args).subList(3, args.length);
 
-        List<String> numstat = List.of("git", "-C", repo, "diff", "--numstat", "-z", "main...feature");
-        List<String> fileDiff = List.of("git", "-C", repo, "diff", "main...feature", "--", ":(literal)" + path);
+        String range = base + "..." + head;
+        List<String> numstat = List.of("git", "-C", repo, "diff", "--numstat", "-z", "-M", range);
+        List<String> fileDiff = List.of("git", "-C", repo, "diff", range, "--", ":(literal)" + path);
         String expectedCounts = countsFromNumstat(run(numstat));
         String expectedDiff = run(fileDiff);
 
@@ -58,7 +73,7 @@ class McpLatency {
         OutputStream to = p.getOutputStream();
         BufferedReader from = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         initialize(to, from);
-        System.out.printf("mcp_initialize_ms=%.1f%n", (System.nanoTime() - started) / 1e6);
+        System.out.printf(prefix + "mcp_initialize_ms=%.1f%n", (System.nanoTime() - started) / 1e6);
 
         ObjectNode changed = toolArgs();
         ObjectNode diff = toolArgs().put("path", path);
@@ -68,7 +83,7 @@ class McpLatency {
             long t = System.nanoTime();
             JsonNode r = call(to, from, 1 + 2 * i, "tools/call", tool("get_changed_files", changed));
             filesMs[i] = (System.nanoTime() - t) / 1e6;
-            check(expectedCounts.equals(countsFromFileList(r)), "get_changed_files counts differ from numstat: " + r);
+            check(expectedCounts.equals(countsFromFileList(r)), "get_changed_files counts differ from numstat");
             t = System.nanoTime();
             r = call(to, from, 2 + 2 * i, "tools/call", tool("get_diff", diff));
             diffMs[i] = (System.nanoTime() - t) / 1e6;
@@ -81,10 +96,12 @@ class McpLatency {
         report("mcp_get_diff_path", diffMs);
         report("git_numstat", timeGit(numstat, calls));
         report("git_diff_path", timeGit(fileDiff, calls));
-        try {
-            pullRequest(repo, path, calls, server);
-        } finally {
-            support.TempDirs.removeAll(); // the stand-in's repositories live in the tests' temporary folder
+        if (!ranged) {
+            try {
+                pullRequest(repo, path, calls, server);
+            } finally {
+                support.TempDirs.removeAll(); // the stand-in's repositories live in the tests' temporary folder
+            }
         }
         System.out.println("mcp_calls=" + calls + " mcp_answers_ok=" + (failures == 0));
         System.exit(failures == 0 ? 0 : 1);
@@ -149,8 +166,8 @@ class McpLatency {
 
     static ObjectNode toolArgs() {
         ObjectNode a = JSON.createObjectNode();
-        a.put("base", "main");
-        a.put("head", "feature");
+        a.put("base", base);
+        a.put("head", head);
         return a;
     }
 
@@ -208,7 +225,7 @@ class McpLatency {
         for (int i = 0; i < f.length; i++) {
             String[] c = f[i].split("\t", -1);
             String path = c[2].isEmpty() ? f[i += 2] : c[2];
-            out.add(c[0] + " " + c[1] + " " + path);
+            out.add(c[0].replace("-", "0") + " " + c[1].replace("-", "0") + " " + path); // a binary file counts 0 0
         }
         out.sort(null);
         return String.join("\n", out);
@@ -225,7 +242,7 @@ class McpLatency {
     static void report(String name, double[] ms) {
         double[] s = ms.clone();
         Arrays.sort(s);
-        System.out.printf("%s_p50_ms=%.2f %s_p99_ms=%.2f%n", name, s[(s.length - 1) / 2], name,
+        System.out.printf("%s_p50_ms=%.2f %s_p99_ms=%.2f%n", prefix + name, s[(s.length - 1) / 2], prefix + name,
                 s[(int) Math.ceil(s.length * 0.99) - 1]);
     }
 

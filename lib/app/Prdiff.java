@@ -99,7 +99,10 @@ public final class Prdiff {
             stat(local, spec, selection, asked, out, notices);
             return;
         }
-        DiffRequest request = GeneratedMarks.at(asked, local.git(), spec.headSha(), () -> local.changedNames(spec));
+        DiffRequest request = selection == null
+                ? GeneratedMarks.at(asked, local.git(), spec.headSha(), () -> local.changedNames(spec))
+                : GeneratedMarks.forSelection(asked, local.git(), spec.headSha(), selection.paths(),
+                        () -> local.changedNames(spec));
         if (selection == null && request.shape().passesThrough(out)) {
             local.write(spec, out);
             return;

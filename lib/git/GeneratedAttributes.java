@@ -9,6 +9,8 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
@@ -20,11 +22,16 @@ import java.util.function.Supplier;
 public final class GeneratedAttributes {
     private GeneratedAttributes() {}
 
+    /** The most paths kept decided per commit: a huge tree's every file would hold a server's memory for long. */
+    static final int MAX_KEPT_PATHS = 100_000;
+
     /**
      * Per path: TRUE when marked generated (set or {@code =true}), FALSE when unmarked ({@code -linguist-generated}
      * or {@code =false}), absent when unspecified. Empty, without reading an index, when the commit's tree holds
      * no .gitattributes (remembered per full commit id, so a warm call on the same head lists no tree).
-     * {@code paths} null: every file of the commit's tree.
+     * {@code paths} null: every file of the commit's tree. Each path is asked of git once per commit and session
+     * (see {@link Memo#generatedMarks}): a later call asks only for paths no earlier one did, and none at all when
+     * every path is decided.
      */
     public static Map<String, Boolean> at(Git git, String commit, Supplier<Collection<String>> paths) {
         Map<String, Boolean> marks = new HashMap<>();
@@ -38,8 +45,42 @@ public final class GeneratedAttributes {
         }
         Collection<String> asked = paths != null ? paths.get()
                 : listed.isEmpty() ? treePaths(git, commit) : listed.get(0);
-        ByteArrayOutputStream stdin = new ByteArrayOutputStream();
+        Map<String, Optional<Boolean>> decided = decided(git, commit);
+        List<String> undecided = new ArrayList<>();
         for (String path : asked) {
+            if (!decided.containsKey(path)) {
+                undecided.add(path);
+            }
+        }
+        Map<String, Boolean> answered = undecided.isEmpty() ? Map.of() : checkAttr(git, commit, undecided);
+        if (decided.size() + undecided.size() <= MAX_KEPT_PATHS) {
+            for (String path : undecided) {
+                decided.put(path, Optional.ofNullable(answered.get(path)));
+            }
+        }
+        for (String path : asked) {
+            Optional<Boolean> mark = decided.get(path);
+            Boolean value = mark != null ? mark.orElse(null) : answered.get(path);
+            if (value != null) {
+                marks.put(path, value);
+            }
+        }
+        return marks;
+    }
+
+    /**
+     * The paths of {@code commit} decided so far: kept in the session's memo when the commit is a full id (a path's
+     * mark depends on the commit's tree alone), else this call's own.
+     */
+    private static Map<String, Optional<Boolean>> decided(Git git, String commit) {
+        return git.session().memo.generatedMarks.get(git.keyOf(List.of(commit), "linguist-generated"),
+                ConcurrentHashMap::new);
+    }
+
+    private static Map<String, Boolean> checkAttr(Git git, String commit, Collection<String> paths) {
+        Map<String, Boolean> marks = new HashMap<>();
+        ByteArrayOutputStream stdin = new ByteArrayOutputStream();
+        for (String path : paths) {
             stdin.writeBytes(PathBytes.encode(path));
             stdin.write(0);
         }

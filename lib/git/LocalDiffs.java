@@ -20,6 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /** Resolves local targets (ranges, commits, the working tree) to {@link DiffSpec}s and computes their diffs. */
 public final class LocalDiffs {
@@ -58,7 +59,10 @@ public final class LocalDiffs {
                 ? List.of(label + " has " + bases.size() + " merge bases; git uses " + bases.get(0)
                         + " (others: " + String.join(", ", bases.subList(1, bases.size())) + ")")
                 : List.of();
-        return new DiffSpec(label, List.of(baseSha + "..." + headSha), true, baseSha, headSha, bases.get(0), warnings);
+        // git diff A...B is git diff MERGE-BASE B; given the one merge base, git need not walk the history to it
+        // again on every call (on a deep history that walk is most of a small diff's time).
+        List<String> revisions = bases.size() == 1 ? List.of(bases.get(0), headSha) : List.of(baseSha + "..." + headSha);
+        return new DiffSpec(label, revisions, true, baseSha, headSha, bases.get(0), warnings);
     }
 
     /** A commit against its first parent, or a root commit against the empty tree. */
@@ -274,14 +278,38 @@ public final class LocalDiffs {
      * file's contents are compared, so this costs little however big the range.
      */
     public List<String> changedNames(DiffSpec spec) {
-        var out = new ByteArrayOutputStream();
-        run(spec, List.of("--name-only", "-z", "--no-renames"),
-                Subprocess.keeping(out, Subprocess.CAPTURE_LIMIT, "git diff --name-only"));
-        return PathBytes.nulSeparated(out.toByteArray());
+        return kept(git.session().memo.changedNames, commitsKey(spec, "names"), () -> {
+            var out = new ByteArrayOutputStream();
+            run(spec, List.of("--name-only", "-z", "--no-renames"),
+                    Subprocess.keeping(out, Subprocess.CAPTURE_LIMIT, "git diff --name-only"));
+            return List.copyOf(PathBytes.nulSeparated(out.toByteArray()));
+        });
     }
 
-    /** The changed files with their line counts, in diff order, as git's --raw and --numstat report them. */
+    /** The most entries of a list kept in the session's memo ({@link Memo#fileLists}): bounds a server's memory. */
+    static final int MAX_KEPT_FILES = 50_000;
+
+    private static <T> List<T> kept(MemoryAnswers<List<T>> memo, List<Object> key, Supplier<List<T>> list) {
+        List<T> known = memo.known(key);
+        if (known != null) {
+            return known;
+        }
+        List<T> answer = list.get();
+        if (answer.size() <= MAX_KEPT_FILES) {
+            memo.keep(key, answer);
+        }
+        return answer;
+    }
+
+    /**
+     * The changed files with their line counts, in diff order, as git's --raw and --numstat report them. Between
+     * commits named by full ids the list is kept for the session (see {@link Memo#fileLists}).
+     */
     public List<FileEntry> files(DiffSpec spec) {
+        return kept(git.session().memo.fileLists, commitsKey(spec, "files"), () -> List.copyOf(listedFiles(spec)));
+    }
+
+    private List<FileEntry> listedFiles(DiffSpec spec) {
         if (spec.objectsOnly()) {
             List<FileEntry> sharded = new ShardedNumstat(git, spec.revisions(), Runtime.getRuntime().availableProcessors())
                     .files(ShardedNumstat.MIN_FILES);
@@ -290,6 +318,11 @@ public final class LocalDiffs {
             }
         }
         return listed(spec, List.of());
+    }
+
+    /** A memo key for a range between commits named by full ids; null (nothing kept) for anything else. */
+    private List<Object> commitsKey(DiffSpec spec, String what) {
+        return spec.objectsOnly() && !spec.untracked() ? git.keyOf(spec.revisions(), what, spec.options()) : null;
     }
 
     /** As {@link #files(DiffSpec)}, for the entries touching the given paths only (git computes only those). */

@@ -1,6 +1,9 @@
 package dev.prdiff.git;
 
+import dev.prdiff.core.FileEntry;
+
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -13,6 +16,23 @@ final class Memo {
 
     /** Whether a commit's tree holds any .gitattributes file. */
     final MemoryAnswers<Boolean> attributesFiles = new MemoryAnswers<>(4096);
+
+    /**
+     * What a commit's .gitattributes say about {@code linguist-generated} for each path decided so far
+     * ({@link GeneratedAttributes}): a path's answer depends on the commit's tree alone, so each is asked of git
+     * once; a map per commit, growing by the paths later answers need.
+     */
+    final MemoryAnswers<Map<String, Optional<Boolean>>> generatedMarks = new MemoryAnswers<>(16);
+
+    /**
+     * The file lists of ranges between commits ({@link LocalDiffs#files}): git's listing of the same trees cannot
+     * change, and an agent asks for a range's files again and again while it reads the range. Lists of at most
+     * {@link LocalDiffs#MAX_KEPT_FILES} files.
+     */
+    final MemoryAnswers<List<FileEntry>> fileLists = new MemoryAnswers<>(8);
+
+    /** Every changed name of a range between commits ({@link LocalDiffs#changedNames}), as for {@link #fileLists}. */
+    final MemoryAnswers<List<String>> changedNames = new MemoryAnswers<>(8);
 
     /**
      * Ranges already found smaller than {@link ShardedNumstat}'s threshold: an agent listing the same pull request

@@ -2,6 +2,7 @@ package dev.prdiff.shape;
 
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Which files --skip-generated treats as generated: lock files and generated code by name, as reviewers and
@@ -21,18 +22,26 @@ public final class GeneratedFiles {
 
     public static final GeneratedFiles BY_NAME = new GeneratedFiles(Map.of());
 
-    private final Map<String, Boolean> marks;
+    private final Function<String, Boolean> marks;
 
     /** @param marks per path, what .gitattributes says: true generated, false not; absent paths go by name */
     public GeneratedFiles(Map<String, Boolean> marks) {
-        this.marks = Map.copyOf(marks);
+        this.marks = Map.copyOf(marks)::get;
+    }
+
+    /**
+     * @param marks what .gitattributes says of a path (true generated, false not, null: go by name), asked only
+     *              for the paths of the sections shaped
+     */
+    public GeneratedFiles(Function<String, Boolean> marks) {
+        this.marks = marks;
     }
 
     public boolean generated(String path) {
         if (path == null) {
             return false;
         }
-        Boolean mark = marks.get(path);
+        Boolean mark = marks.apply(path);
         if (mark != null) {
             return mark;
         }
