@@ -51,7 +51,8 @@ final class Lifecycle {
             structuredContent.
             - line_numbers: old and new line numbers before each hunk line. format side_by_side: old | new \
             columns, width columns in all (default 160).
-            A failure is a result with isError true whose text is JSON {error_code, message}.""";
+            A failure, arguments the schema refuses included, is a result with isError true whose text is JSON \
+            {error_code, message}; INVALID_INPUT names the argument and what it allows.""";
 
     private final PrintStream log;
     private String negotiatedVersion;
