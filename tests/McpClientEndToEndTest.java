@@ -50,6 +50,8 @@ class McpClientEndToEndTest {
                 call("diff-path", "get_diff", "base", "main", "path", "lib/a/index.ts,lib/b/index.ts"),
                 withTextSchema(call("diff-json", "get_diff", "base", "main", "head", "feature", "json", true),
                         openApi.responseSchema("get_diff", "application/json")),
+                withTextSchema(call("diff-head-alone", "get_diff", "head", "feature"), openApi.errorSchema("get_diff")),
+                withTextSchema(call("diff-typo", "get_diff", "pathh", "x"), openApi.errorSchema("get_diff")),
                 call("commit", "get_commit_diff", "hash", local.text("rev-parse", "feature").trim()),
                 withTextSchema(call("commit-unknown", "get_commit_diff", "hash", MISSING_SHA),
                         openApi.errorSchema("get_commit_diff")),
@@ -189,6 +191,13 @@ class McpClientEndToEndTest {
         assertTrue(expected.length > 1000);
         assertArrayEquals(expected, text("diff"));
         assertArrayEquals(local.gitDiff("main...HEAD", "--", "lib/a/index.ts", "lib/b/index.ts"), text("diff-path"));
+    }
+
+    /** Arguments the input schema refuses reach the client as an isError result it can show the model. */
+    @Test
+    void invalidArgumentsAreToolErrorsTheClientReads() throws Exception {
+        assertTrue(error("diff-head-alone", "INVALID_INPUT").path("message").asText().contains("'head' needs 'base'"));
+        assertTrue(error("diff-typo", "INVALID_INPUT").path("message").asText().contains("unknown property 'pathh'"));
     }
 
     @Test

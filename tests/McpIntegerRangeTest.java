@@ -54,7 +54,7 @@ class McpIntegerRangeTest {
     }
 
     @Test
-    void integersPastAnIntAreInvalidParamsWithTheRequestsId() {
+    void integersPastAnIntAreInvalidInputWithTheRequestsId() {
         try (McpSession s = McpSession.initialized(repo.dir())) {
             for (String field : List.of("skip", "top")) {
                 for (String value : List.of("4294967296", "2147483648", "1e400", "4294967296.0")) {
@@ -62,10 +62,9 @@ class McpIntegerRangeTest {
                             + "\"params\":{\"name\":\"get_changed_files\",\"arguments\":{\"base\":\"HEAD~1\",\""
                             + field + "\":" + value + "}}}";
                     s.sendLine(line);
-                    JsonNode r = s.next(McpSession.WAIT);
-                    McpProtocolTest.assertError(-32602, r, field + value);
-                    assertTrue(r.get("error").get("message").asText().contains("must be at most 2147483647"),
-                            r.toString());
+                    JsonNode body = McpProtocolTest.assertInvalidInput(s.next(McpSession.WAIT), field + value);
+                    assertTrue(body.get("message").asText().contains("arguments." + field + ": must be at most 2147483647"),
+                            body.toString());
                 }
             }
             ObjectNode last = JsonNodeFactory.instance.objectNode().put("base", "HEAD~1").put("skip", 2147483647);
@@ -86,7 +85,7 @@ class McpIntegerRangeTest {
             }
             s.sendLine("{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"tools/call\",\"params\":{\"name\":\"get_diff\","
                     + "\"arguments\":{\"base\":\"HEAD~1\",\"context_lines\":1e400}}}");
-            McpProtocolTest.assertError(-32602, s.next(McpSession.WAIT), 8);
+            McpProtocolTest.assertInvalidInput(s.next(McpSession.WAIT), 8);
             s.sendLine("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"ping\",\"params\":{\"x\":1e2147483648}");
             McpProtocolTest.assertError(-32700, s.next(McpSession.WAIT), null);
             McpProtocolTest.assertStillServing(s);

@@ -80,8 +80,8 @@ class McpOutputControlsTest {
 
     @Test
     void anUnknownStatusIsRejectedByTheSchema() {
-        JsonNode r = s.call("get_diff", with(range(), "status", "changed"));
-        assertEquals(-32602, r.path("error").path("code").asInt(), r.toString());
+        JsonNode body = McpToolsTest.toolError(s.callResult("get_diff", with(range(), "status", "changed")), "INVALID_INPUT");
+        assertTrue(body.get("message").asText().contains("arguments.status[0]: must be one of"), body.toString());
     }
 
     @Test
@@ -131,10 +131,10 @@ class McpOutputControlsTest {
         assertEquals(McpToolsTest.git(repo, "--stat", range3(), "--", "lib"), McpToolsTest.ok(s, "get_diff", statOfOne));
         ObjectNode tooMany = range();
         tooMany.put("context_lines", 21);
-        assertEquals(-32602, s.call("get_diff", tooMany).path("error").path("code").asInt());
+        McpToolsTest.toolError(s.callResult("get_diff", tooMany), "INVALID_INPUT");
         ObjectNode notForFiles = range();
         notForFiles.put("stat", true);
-        assertEquals(-32602, s.call("get_changed_files", notForFiles).path("error").path("code").asInt());
+        McpToolsTest.toolError(s.callResult("get_changed_files", notForFiles), "INVALID_INPUT");
     }
 
     @Test

@@ -180,7 +180,7 @@ class McpProtocolTest {
             assertStillServing(s);
             assertError(-32601, s.request("completion/complete", obj()), 1004);
             assertStillServing(s);
-            assertError(-32602, s.request("tools/call", args("get_diff", "{\"base\":5}")), 1006);
+            assertError(-32602, s.request("tools/call", obj().put("name", "no_such_tool")), 1006);
             assertStillServing(s);
             ObjectNode future = modernParams();
             ((ObjectNode) future.get("_meta")).put("io.modelcontextprotocol/protocolVersion", "2099-01-01");
@@ -241,6 +241,10 @@ class McpProtocolTest {
         assertEquals(List.of(), s.finish(McpSession.WAIT));
     }
 
+    /**
+     * What fails CallToolRequest itself (no tool name, a tool that does not exist, arguments that are not an object)
+     * is a protocol error, -32602, as the MCP specification (2025-11-25) keeps it.
+     */
     @Test
     void toolCallProtocolErrorsAreInvalidParams() {
         try (McpSession s = McpSession.initialized(repo.dir())) {
@@ -248,6 +252,26 @@ class McpProtocolTest {
             bad.add(obj().put("name", "no_such_tool"));
             bad.add(obj());
             bad.add(obj().put("name", 5));
+            bad.add(args("get_changed_files", "[]"));
+            bad.add(args("get_changed_files", "\"x\""));
+            bad.add(args("get_diff", "5"));
+            for (JsonNode params : bad) {
+                JsonNode r = s.request("tools/call", params);
+                assertTrue(r.has("error"), params + " -> " + r);
+                assertEquals(-32602, r.get("error").get("code").asInt(), params + " -> " + r);
+            }
+            assertStillServing(s);
+        }
+    }
+
+    /**
+     * Arguments that fail the tool's input schema are a tool execution error the model can read and correct:
+     * a result with isError true and the ToolError body, INVALID_INPUT (MCP 2025-11-25), never a protocol error.
+     */
+    @Test
+    void invalidArgumentsAreIsErrorResultsWithInvalidInput() {
+        try (McpSession s = McpSession.initialized(repo.dir())) {
+            List<JsonNode> bad = new ArrayList<>();
             bad.add(args("get_pull_request_diff", "{}"));
             bad.add(args("get_pull_request_diff", "{\"pr_number\":\"5\"}"));
             bad.add(args("get_pull_request_diff", "{\"pr_number\":0}"));
@@ -263,12 +287,9 @@ class McpProtocolTest {
             bad.add(args("get_diff", "{\"path\":null}"));
             bad.add(args("get_commit_diff", "{}"));
             bad.add(args("get_commit_diff", "{\"hash\":\"HEAD\",\"repo_path\":7}"));
-            bad.add(args("get_changed_files", "[]"));
-            bad.add(args("get_changed_files", "\"x\""));
             for (JsonNode params : bad) {
                 JsonNode r = s.request("tools/call", params);
-                assertTrue(r.has("error"), params + " -> " + r);
-                assertEquals(-32602, r.get("error").get("code").asInt(), params + " -> " + r);
+                assertInvalidInput(r, r.get("id").asInt());
             }
             assertStillServing(s);
         }
@@ -279,11 +300,24 @@ class McpProtocolTest {
         try (McpSession s = McpSession.initialized(repo.dir())) {
             JsonNode unknown = s.request("tools/call", obj().put("name", "get_pr_diff"));
             assertTrue(unknown.get("error").get("message").asText().contains("get_pr_diff"), unknown.toString());
-            JsonNode wrong = s.request("tools/call", args("get_pull_request_diff", "{\"pr_number\":\"5\"}"));
-            assertTrue(wrong.get("error").get("message").asText().contains("pr_number"), wrong.toString());
-            assertEquals("arguments.pr_number: expected integer, got string",
-                    wrong.get("error").get("data").get("problems").get(0).asText());
+            JsonNode wrong = assertInvalidInput(s.request("tools/call",
+                    args("get_pull_request_diff", "{\"pr_number\":\"5\"}")), 1003);
+            assertTrue(wrong.get("message").asText().contains("pr_number"), wrong.toString());
+            assertEquals("arguments.pr_number: expected integer, got string", wrong.get("problems").get(0).asText());
+            JsonNode headAlone = assertInvalidInput(s.request("tools/call", args("get_diff", "{\"head\":\"v2.60.0\"}")), 1004);
+            assertEquals("invalid arguments for get_diff: arguments: 'head' needs 'base'", headAlone.get("message").asText());
+            JsonNode typo = assertInvalidInput(s.request("tools/call", args("get_diff", "{\"pathh\":\"x\"}")), 1005);
+            String problem = typo.get("problems").get(0).asText();
+            assertTrue(problem.startsWith("arguments: unknown property 'pathh'; the properties are base, head, path,"),
+                    problem);
         }
+    }
+
+    /** A tools/call answered with an isError result holding INVALID_INPUT; returns the error body. */
+    static JsonNode assertInvalidInput(JsonNode response, Object id) {
+        assertFalse(response.has("error"), response.toString());
+        assertEquals(Json.MAPPER.valueToTree(id), response.get("id"), response.toString());
+        return McpToolsTest.toolError(response.get("result"), "INVALID_INPUT");
     }
 
     @Test

@@ -19,11 +19,40 @@ import static dev.prdiff.mcp.McpServer.STATELESS_VERSIONS;
  */
 final class Lifecycle {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-    private static final String INSTRUCTIONS = "Read-only, hermetic diffs. get_pull_request_diff for a GitHub pull "
-            + "request (sha pins it to a commit, computed from git objects only); get_diff, get_commit_diff and "
-            + "get_changed_files for a local repository (repo_path, default: the server's directory); "
-            + "get_file_at_sha and grep_at_sha read a file or search at a commit. Call get_changed_files or "
-            + "files_only first on large changes, then ask for the files you need.";
+    /**
+     * What the tools share, said once: the tool list (openapi.yaml) leaves it out of every tool's schema so that
+     * the list stays small (McpToolListSizeTest).
+     */
+    private static final String INSTRUCTIONS = """
+            Read-only, hermetic diffs. get_pull_request_diff for a GitHub pull request (sha pins its head; the \
+            diff is then computed from git objects only); get_diff, get_commit_diff and get_changed_files for a \
+            local repository; get_file_at_sha and grep_at_sha read a file or search at a commit. On a large \
+            change call get_changed_files (or files_only) first, then ask for the files you need.
+            Arguments the tools share:
+            - repo_path: the local repository, used exactly (default: the server's directory). base, head, \
+            since, hash and sha name commits: a SHA (hex digits are always an object id), a branch, a tag or \
+            HEAD~1.
+            - path, file: comma-separated paths or folders from the top of the repository. A name that is not \
+            UTF-8 is shown in git's C-quoted form (with path_bytes_base64); pass that form back.
+            - include, exclude: globs (* and ? stay in a folder, ** crosses folders, a glob without / matches \
+            the name at any depth, a leading / anchors it at the top); exclude wins. status: only those change \
+            types.
+            - top, skip: a page of the changed files, after the filters; pagination gives total, has_more and \
+            next_skip, the skip of the next page.
+            - max_bytes (default 100000): the answer's budget. Whole file sections in diff order, then a table \
+            of contents of the files left out, each with the call that fetches it. max_lines: hunk lines per \
+            file. no_binary and skip_generated (both default true) turn a binary patch, a lock file's or \
+            generated file's hunks into one line with the call that shows them; false keeps them.
+            - context_lines: git's -U (default 3). stat: git diff --stat instead of the diff. log: the \
+            commits instead (not with paths, filters, pages, stat or since). since: the interdiff from an \
+            earlier head (after a rebase the old changes are replayed, so a rebase alone is empty).
+            - json: the text is the DiffEnvelope JSON, each change with its diff (not with stat or log). \
+            Without it get_diff and get_pull_request_diff give the envelope minus the diffs as \
+            structuredContent.
+            - line_numbers: old and new line numbers before each hunk line. format side_by_side: old | new \
+            columns, width columns in all (default 160).
+            A failure, arguments the schema refuses included, is a result with isError true whose text is JSON \
+            {error_code, message}; INVALID_INPUT names the argument and what it allows.""";
 
     private final PrintStream log;
     private String negotiatedVersion;

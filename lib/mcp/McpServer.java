@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.prdiff.app.Sessions;
+import dev.prdiff.core.PrdiffException;
 import dev.prdiff.git.Session;
 
 import java.io.IOException;
@@ -223,8 +224,9 @@ public final class McpServer {
                     case "tools/call" -> {
                         ToolCatalog.Tool tool = catalog.require(params.get("name"));
                         JsonNode args = tool.arguments(params.get("arguments"));
+                        PrdiffException invalid = tool.invalid(args);
                         calls.start(id, tool.name(), stateless, () -> {
-                            ObjectNode result = tools.call(tool.name(), args);
+                            ObjectNode result = invalid != null ? ToolResults.error(invalid) : tools.call(tool.name(), args);
                             if (!structured) {
                                 result.remove("structuredContent");
                             }

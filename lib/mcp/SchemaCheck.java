@@ -138,11 +138,18 @@ final class SchemaCheck {
             if (sub != null) {
                 check(sub, field.getValue(), at + "." + field.getKey(), out);
             } else if (extra != null && extra.isBoolean() && !extra.booleanValue()) {
-                out.add(at + ": unknown property '" + field.getKey() + "'");
+                out.add(at + ": unknown property '" + field.getKey() + "'" + (props == null ? ""
+                        : "; the properties are " + String.join(", ", names(props))));
             } else if (extra != null && extra.isObject()) {
                 check(extra, field.getValue(), at + "." + field.getKey(), out);
             }
         }
+    }
+
+    private static List<String> names(JsonNode props) {
+        List<String> names = new ArrayList<>();
+        props.fieldNames().forEachRemaining(names::add);
+        return names;
     }
 
     private static boolean matchesType(JsonNode type, JsonNode value) {

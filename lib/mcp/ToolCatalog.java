@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.prdiff.core.ErrorCode;
+import dev.prdiff.core.PrdiffException;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -38,18 +40,33 @@ public final class ToolCatalog {
             return json;
         }
 
-        /** tools/call's params.arguments (absent or null: none), checked against the input schema; -32602 if not. */
+        /**
+         * tools/call's params.arguments (absent or null: none); -32602 when it is not an object, since the request
+         * then fails CallToolRequest's own schema. Whether the arguments suit the tool is {@link #invalid}'s question.
+         */
         public JsonNode arguments(JsonNode given) {
-            JsonNode args = given == null || given.isNull() ? JsonNodeFactory.instance.objectNode() : given;
-            List<String> problems = SchemaCheck.problems(inputSchema, args);
-            if (!problems.isEmpty()) {
-                ObjectNode data = JsonNodeFactory.instance.objectNode();
-                ArrayNode list = data.putArray("problems");
-                problems.forEach(list::add);
-                throw new RpcError(RpcError.INVALID_PARAMS, "invalid arguments for " + name + ": "
-                        + String.join("; ", problems), data);
+            if (given == null || given.isNull()) {
+                return JsonNodeFactory.instance.objectNode();
             }
-            return args;
+            if (!given.isObject()) {
+                throw new RpcError(RpcError.INVALID_PARAMS, "tools/call needs params.arguments, an object; got "
+                        + given.getNodeType().toString().toLowerCase(java.util.Locale.ROOT));
+            }
+            return given;
+        }
+
+        /**
+         * INVALID_INPUT naming every argument that fails the input schema and what it allows (also in
+         * {@code problems}), or null when they conform. A tool execution error, not a protocol error: the model
+         * sees it and can correct the call (MCP 2025-11-25, input validation errors).
+         */
+        public PrdiffException invalid(JsonNode args) {
+            List<String> problems = SchemaCheck.problems(inputSchema, args);
+            if (problems.isEmpty()) {
+                return null;
+            }
+            return new PrdiffException(ErrorCode.INVALID_INPUT, "invalid arguments for " + name + ": "
+                    + String.join("; ", problems), Map.of("problems", problems), null);
         }
     }
 
