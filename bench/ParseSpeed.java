@@ -2,6 +2,7 @@
 //JAVA 17+
 //JAVAC_OPTIONS -encoding UTF-8
 //JAVA_OPTIONS -Xmx256m
+//DEPS info.picocli:picocli:4.7.7
 //DEPS com.fasterxml.jackson.core:jackson-databind:2.20.1
 //DESCRIPTION The diff parser alone: splits a diff file into sections and prints MB/s (one line of key=value)
 //SOURCES ../lib/Sources.java

@@ -11,6 +11,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * lib/Sources.java lists every file under lib/ by name: a glob would break the catalog alias run from a URL. Every
@@ -30,6 +31,34 @@ class SourcesListTest {
             assertEquals(1, options.stream().filter(l -> (l + " ").contains(" -encoding UTF-8 ")).count(),
                     script + ": " + options);
         }
+    }
+
+    /**
+     * lib/Sources.java compiles every package into every script that names it, the command line's picocli included:
+     * a script that names it without prdiff.java's dependencies does not compile (bench/ParseSpeed.java did not).
+     */
+    @Test
+    void everyScriptThatCompilesLibDeclaresPrdiffsDependencies() throws IOException {
+        Path root = RepoRoot.find();
+        List<String> needed = Files.readAllLines(root.resolve("prdiff.java")).stream()
+                .filter(l -> l.startsWith("//DEPS ")).toList();
+        List<Path> scripts;
+        try (Stream<Path> files = Stream.concat(Stream.of(root.resolve("prdiff.java"), root.resolve("mcp-shim.java"),
+                root.resolve("tests/RunTests.java")), Files.list(root.resolve("bench")))) {
+            scripts = files.filter(p -> p.toString().endsWith(".java")).toList();
+        }
+        int compilingLib = 0;
+        for (Path script : scripts) {
+            List<String> lines = Files.readAllLines(script);
+            if (lines.stream().noneMatch(l -> l.startsWith("//SOURCES ") && l.contains("lib/Sources.java"))) {
+                continue;
+            }
+            compilingLib++;
+            for (String dep : needed) {
+                assertTrue(lines.contains(dep), root.relativize(script) + " compiles lib/ but lacks " + dep);
+            }
+        }
+        assertTrue(compilingLib >= 4, "scripts found compiling lib/: " + compilingLib);
     }
 
     @Test
