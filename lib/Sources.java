@@ -31,6 +31,7 @@
 //SOURCES diff/LineKind.java
 //SOURCES diff/LineReader.java
 //SOURCES diff/LineSink.java
+//SOURCES diff/LineStream.java
 //SOURCES diff/QuotedPath.java
 //SOURCES diff/SectionFilter.java
 //SOURCES diff/SectionHeader.java

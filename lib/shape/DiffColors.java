@@ -1,8 +1,7 @@
 package dev.prdiff.shape;
 
-import dev.prdiff.diff.DiffLineWriter;
 import dev.prdiff.diff.LineKind;
-import dev.prdiff.diff.LineSink;
+import dev.prdiff.diff.LineStream;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -15,7 +14,7 @@ import java.nio.charset.StandardCharsets;
  * (prdiff's markers, a table of contents, a list of commits) stays plain. It only adds escape sequences around
  * lines: stripping them gives back the input byte for byte. Streams line by line; memory is one line.
  */
-public final class DiffColors extends OutputStream implements LineSink {
+public final class DiffColors extends LineStream {
     static final byte[] BOLD = esc("1");
     static final byte[] CYAN = esc("36");
     static final byte[] RED = esc("31");
@@ -23,7 +22,6 @@ public final class DiffColors extends OutputStream implements LineSink {
     static final byte[] RESET = esc("");
 
     private final OutputStream out;
-    private final DiffLineWriter lines = new DiffLineWriter(this);
 
     public DiffColors(OutputStream out) {
         this.out = out;
@@ -31,16 +29,6 @@ public final class DiffColors extends OutputStream implements LineSink {
 
     private static byte[] esc(String code) {
         return ("\u001b[" + code + "m").getBytes(StandardCharsets.US_ASCII);
-    }
-
-    @Override
-    public void write(int b) throws IOException {
-        lines.write(b);
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) throws IOException {
-        lines.write(b, off, len);
     }
 
     @Override
@@ -89,7 +77,7 @@ public final class DiffColors extends OutputStream implements LineSink {
 
     /** Writes out a last line without a newline; call once at the end (flush never splits a line). */
     public void finish() throws IOException {
-        lines.finish();
+        finishLines();
         out.flush();
     }
 }

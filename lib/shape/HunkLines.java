@@ -1,10 +1,10 @@
 package dev.prdiff.shape;
 
-import dev.prdiff.diff.DiffLineWriter;
 import dev.prdiff.diff.HunkHeader;
 import dev.prdiff.diff.LineGrammar;
 import dev.prdiff.diff.LineKind;
 import dev.prdiff.diff.LineSink;
+import dev.prdiff.diff.LineStream;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -12,7 +12,7 @@ import java.io.OutputStream;
 /**
  * The base of the renderers that rewrite a unified diff's hunk lines ({@link LineNumbers}, {@link SideBySide}).
  * It takes the diff's lines with the kinds the one grammar of {@code diff} gave them, either from the parser (as a
- * {@link LineSink}) or as bytes written to it (chunks of any size, cut anywhere, read by a {@link DiffLineWriter}),
+ * {@link LineSink}) or as bytes written to it (chunks of any size, cut anywhere, read by the same grammar: a {@link LineStream}),
  * and hands each to {@link #render} with the old and new line numbers it stands at, counted from its hunk header.
  * Lines that are no hunk's (section headers, {@code Binary files … differ}, binary patches, a line past a hunk's
  * counts) keep their kind, and renderers pass them through unchanged.
@@ -20,7 +20,7 @@ import java.io.OutputStream;
  * <p>{@link #finish()} writes out a last line without a newline and anything a renderer holds, then starts afresh:
  * feeding a diff one section at a time with {@code finish()} after each gives the same bytes as feeding it whole.
  */
-public abstract class HunkLines extends OutputStream implements LineSink {
+public abstract class HunkLines extends LineStream {
     /** A line number a line does not have (the new number of a removed line, both of a no-newline marker). */
     public static final long NONE = -1;
 
@@ -28,7 +28,6 @@ public abstract class HunkLines extends OutputStream implements LineSink {
     public static final int MIN_NUMBER_WIDTH = 4;
 
     protected final OutputStream out;
-    private final DiffLineWriter bytesIn = new DiffLineWriter(this);
     private long oldNext;
     private long newNext;
     private int numberWidth = MIN_NUMBER_WIDTH;
@@ -57,19 +56,9 @@ public abstract class HunkLines extends OutputStream implements LineSink {
      * below, and starts afresh as before a first section. Call once after each diff or section.
      */
     public void finish() throws IOException {
-        bytesIn.finish();
+        finishLines();
         flushHeld();
         out.flush();
-    }
-
-    @Override
-    public void write(int b) throws IOException {
-        bytesIn.write(b);
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) throws IOException {
-        bytesIn.write(b, off, len);
     }
 
     @Override
