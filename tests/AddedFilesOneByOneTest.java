@@ -1,5 +1,8 @@
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import support.McpSession;
+import support.McpCalls;
+import support.RenamePairsDisk;
 import support.Fixtures;
 import support.RecordingGit;
 import support.TempDirs;
@@ -63,10 +66,10 @@ class AddedFilesOneByOneTest {
             String range = range(r);
             RecordingGit git = RecordingGit.create(SLOW_WHOLE_PASS);
             Path cache = TempDirs.create("prdiff-xdg-cache-");
-            Map<String, String> env = RenamePairsDiskTest.cachedIn(cache, git);
+            Map<String, String> env = RenamePairsDisk.cachedIn(cache, git);
             for (int i = 1; i <= 4; i++) {
                 String file = "added" + i + ".txt";
-                assertArrayEquals(r.gitDiff(range, "--", file), RenamePairsDiskTest.prdiff(env, r.dir(), range,
+                assertArrayEquals(r.gitDiff(range, "--", file), RenamePairsDisk.prdiff(env, r.dir(), range,
                         "--file", file), file);
                 if (i == 1) {
                     assertEquals(1, proofs(git), git.calls().toString());
@@ -74,13 +77,13 @@ class AddedFilesOneByOneTest {
                             "the first call's whole pass ends with it");
                 }
                 if (i == 2) {
-                    RenamePairsDiskTest.onlyPrivateFile(cache.resolve("prdiff/rename-pairs"));
+                    RenamePairsDisk.onlyPrivateFile(cache.resolve("prdiff/rename-pairs"));
                 }
                 if (i == 3) {
                     git.clear();
                 }
             }
-            assertEquals(0, proofs(git) + RenamePairsDiskTest.wholeRenamePasses(git), git.calls().toString());
+            assertEquals(0, proofs(git) + RenamePairsDisk.wholeRenamePasses(git), git.calls().toString());
         }
     }
 
@@ -91,23 +94,23 @@ class AddedFilesOneByOneTest {
             int dots = range.indexOf("...");
             RecordingGit git = RecordingGit.create(SLOW_WHOLE_PASS);
             Path cache = TempDirs.create("prdiff-xdg-cache-");
-            try (McpSession s = McpSession.initialized(McpSession.config(r.dir()).withEnv(RenamePairsDiskTest.cachedIn(cache, git)))) {
-                var args = McpToolsTest.args("base", range.substring(0, dots), "head", range.substring(dots + 3));
-                assertEquals(McpToolsTest.git(r, range, "--", "added1.txt"),
-                        McpToolsTest.ok(s, "get_diff", args.deepCopy().put("path", "added1.txt")));
+            try (McpSession s = McpSession.initialized(McpSession.config(r.dir()).withEnv(RenamePairsDisk.cachedIn(cache, git)))) {
+                var args = McpCalls.args("base", range.substring(0, dots), "head", range.substring(dots + 3));
+                assertEquals(McpCalls.git(r, range, "--", "added1.txt"),
+                        McpCalls.ok(s, "get_diff", args.deepCopy().put("path", "added1.txt")));
                 assertEquals(1, proofs(git), git.calls().toString());
                 Path kept = cache.resolve("prdiff/rename-pairs");
                 long deadline = System.nanoTime() + 30_000_000_000L;
                 while (!holdsAnAnswer(kept) && System.nanoTime() < deadline) {
                     Thread.sleep(50);
                 }
-                RenamePairsDiskTest.onlyPrivateFile(kept);
+                RenamePairsDisk.onlyPrivateFile(kept);
                 git.clear();
                 for (String file : List.of("added2.txt", "added3.txt")) {
-                    assertEquals(McpToolsTest.git(r, range, "--", file),
-                            McpToolsTest.ok(s, "get_diff", args.deepCopy().put("path", file)));
+                    assertEquals(McpCalls.git(r, range, "--", file),
+                            McpCalls.ok(s, "get_diff", args.deepCopy().put("path", file)));
                 }
-                assertEquals(0, proofs(git) + RenamePairsDiskTest.wholeRenamePasses(git), git.calls().toString());
+                assertEquals(0, proofs(git) + RenamePairsDisk.wholeRenamePasses(git), git.calls().toString());
             }
         }
     }

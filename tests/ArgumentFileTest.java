@@ -1,5 +1,6 @@
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import support.PrdiffCli;
 import support.Proc;
 import support.RepoRoot;
 import support.TempDirs;

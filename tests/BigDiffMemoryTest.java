@@ -1,9 +1,10 @@
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.prdiff.core.Json;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import support.PrdiffCli;
 import support.NeutralGit;
 import support.PeakRss;
 import support.TempRepo;
@@ -39,13 +40,13 @@ class BigDiffMemoryTest {
     static final int LINES = 16_384;
     static final int BLOBS = 8;
 
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static String range;
     static String last;
 
     @BeforeAll
     static void fixture() throws Exception {
-        repo = TempRepo.init();
         long start = System.nanoTime();
         Process fastImport = new ProcessBuilder(NeutralGit.argv("fast-import", "--quiet")).directory(repo.dir().toFile())
                 .redirectError(ProcessBuilder.Redirect.INHERIT).start();
@@ -82,11 +83,6 @@ class BigDiffMemoryTest {
         }
         changes.forEach(c::append);
         return c.append('\n').toString().getBytes(StandardCharsets.UTF_8);
-    }
-
-    @AfterAll
-    static void cleanup() {
-        repo.close();
     }
 
     /** What a run printed (hashed, and kept only when small), its peak RSS and time. */

@@ -2,11 +2,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.prdiff.core.Json;
 import dev.prdiff.diff.DiffParser;
 import dev.prdiff.diff.FileSection;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import support.McpSession;
+import support.PrdiffCli;
+import support.McpCalls;
 import support.Fixtures;
 import support.Proc;
 import support.TempRepo;
@@ -25,6 +28,12 @@ import java.util.regex.Pattern;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static support.DiffSections.Answer;
+import static support.DiffSections.MORE;
+import static support.DiffSections.ENTRY;
+import static support.DiffSections.split;
+import static support.DiffSections.sectionsOf;
+import static support.DiffSections.shellWords;
 
 /**
  * The truncation contract of --max-bytes (CLI) and max_bytes (MCP), against git's own diff of the same range:
@@ -33,57 +42,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * section exactly as git prints it.
  */
 class ByteBudgetTest {
-    static final Pattern ENTRY = Pattern.compile("# (\\S+) \\+(\\d+) -(\\d+) (.*), (\\d+) bytes: (.*)");
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static String range;
     /** git's sections by path, in diff order. */
     static Map<String, byte[]> sections;
 
     @BeforeAll
     static void fixture() {
-        repo = TempRepo.init();
         String[] shas = Fixtures.everyShape(repo);
         range = shas[0] + "..." + shas[1];
         sections = sectionsOf(repo.gitDiff(range));
-    }
-
-    @AfterAll
-    static void cleanup() {
-        repo.close();
-    }
-
-    static Map<String, byte[]> sectionsOf(byte[] diff) {
-        Map<String, byte[]> bySection = new LinkedHashMap<>();
-        for (FileSection s : DiffParser.parseAll(diff)) {
-            bySection.put(s.path(), s.bytes());
-        }
-        return bySection;
-    }
-
-    /** The answer split into the sections shown and the table of contents' entries (path to call). */
-    record Answer(Map<String, byte[]> shown, Map<String, String> listed, String toc, int more) {}
-
-    static final Pattern MORE = Pattern.compile("# \\.\\.\\. and (\\d+) more files left out; list them all: (.*)");
-
-    static Answer split(byte[] out) {
-        String text = new String(out, StandardCharsets.ISO_8859_1);
-        int toc = text.indexOf("# prdiff: truncated to --max-bytes ");
-        byte[] diff = toc < 0 ? out : Arrays.copyOf(out, toc);
-        Map<String, String> listed = new LinkedHashMap<>();
-        int more = 0;
-        String tocText = toc < 0 ? "" : new String(out, toc, out.length - toc, StandardCharsets.UTF_8);
-        for (String line : tocText.split("\n")) {
-            Matcher m = ENTRY.matcher(line);
-            if (m.matches()) {
-                String name = m.group(4).replaceFirst(" \\(from .*\\)$", "");
-                assertEquals(null, listed.put(name, m.group(6)), "listed twice: " + name);
-            }
-            Matcher rest = MORE.matcher(line);
-            if (rest.matches()) {
-                more = Integer.parseInt(rest.group(1));
-            }
-        }
-        return new Answer(sectionsOf(diff), listed, tocText, more);
     }
 
     @ParameterizedTest
@@ -137,8 +106,8 @@ class ByteBudgetTest {
             for (int budget : new int[] {git.length - 1, git.length, git.length + 1}) {
                 byte[] cli = PrdiffCli.ok(repo.dir(), range, "--max-bytes", String.valueOf(budget)).stdout();
                 String args = "{\"base\":\"" + shas[0] + "\",\"head\":\"" + shas[1] + "\",\"max_bytes\":" + budget + "}";
-                JsonNode result = s.callResult("get_diff", McpToolsTest.args(args));
-                byte[] mcp = McpToolsTest.text(result).getBytes(StandardCharsets.UTF_8);
+                JsonNode result = s.callResult("get_diff", McpCalls.args(args));
+                byte[] mcp = McpCalls.text(result).getBytes(StandardCharsets.UTF_8);
                 for (byte[] answer : List.of(cli, mcp)) {
                     if (budget < git.length) {
                         assertTrue(answer.length <= budget, answer.length + " bytes for a budget of " + budget);
@@ -159,9 +128,9 @@ class ByteBudgetTest {
         try (McpSession s = McpSession.initialized(repo.dir())) {
             String[] shas = range.split("\\.\\.\\.");
             for (int budget : new int[] {700, 3000}) {
-                JsonNode result = s.callResult("get_diff", McpToolsTest.args("{\"base\":\"" + shas[0] + "\",\"head\":\""
+                JsonNode result = s.callResult("get_diff", McpCalls.args("{\"base\":\"" + shas[0] + "\",\"head\":\""
                         + shas[1] + "\",\"max_bytes\":" + budget + "}"));
-                byte[] text = McpToolsTest.text(result).getBytes(StandardCharsets.UTF_8);
+                byte[] text = McpCalls.text(result).getBytes(StandardCharsets.UTF_8);
                 assertTrue(text.length <= budget, text.length + " > " + budget);
                 Answer a = split(text);
                 checkShownAndListed(a);
@@ -173,7 +142,7 @@ class ByteBudgetTest {
                     JsonNode args = Json.MAPPER.readTree(call.substring(call.indexOf(' ') + 1));
                     assertEquals("get_diff", tool);
                     assertEquals(new String(sections.get(unquoted(e.getKey())), StandardCharsets.UTF_8),
-                            McpToolsTest.ok(s, tool, args), call);
+                            McpCalls.ok(s, tool, args), call);
                 }
             }
         }
@@ -200,35 +169,4 @@ class ByteBudgetTest {
         return u != null ? u : name;
     }
 
-    /** A POSIX shell's words for a line of plain words and single-quoted strings. */
-    static List<String> shellWords(String line) {
-        List<String> words = new ArrayList<>();
-        StringBuilder w = new StringBuilder();
-        boolean inWord = false;
-        for (int i = 0; i < line.length(); i++) {
-            char c = line.charAt(i);
-            if (c == '\'') {
-                int end = line.indexOf('\'', i + 1);
-                w.append(line, i + 1, end);
-                i = end;
-                inWord = true;
-            } else if (c == '\\') {
-                w.append(line.charAt(++i));
-                inWord = true;
-            } else if (c == ' ') {
-                if (inWord) {
-                    words.add(w.toString());
-                    w.setLength(0);
-                    inWord = false;
-                }
-            } else {
-                w.append(c);
-                inWord = true;
-            }
-        }
-        if (inWord) {
-            words.add(w.toString());
-        }
-        return words;
-    }
 }

@@ -1,3 +1,4 @@
+import support.PrdiffCli;
 import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.exec.Command;

@@ -1,6 +1,7 @@
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import support.PrdiffCli;
 import support.HangingRepo;
 import support.Proc;
 import support.TempRepo;

@@ -2,9 +2,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.prdiff.diff.DiffParser;
 import dev.prdiff.diff.FileSection;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import support.PrdiffCli;
 import support.Fixtures;
 import support.Proc;
 import support.TempRepo;
@@ -17,26 +18,22 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static support.DiffSections.find;
 
 /** The CLI on local history, every expectation taken from git's own output for the same objects. */
 class CliLocalTest {
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static String base;
     static String head;
     static String dir;
 
     @BeforeAll
     static void fixture() {
-        repo = TempRepo.init();
         String[] shas = Fixtures.everyShape(repo);
         base = shas[0];
         head = shas[1];
         dir = repo.dir().toString();
-    }
-
-    @AfterAll
-    static void cleanup() {
-        repo.close();
     }
 
     static Proc.Result ok(String... args) {
@@ -211,12 +208,4 @@ class CliLocalTest {
         }
     }
 
-    static JsonNode find(JsonNode files, String path) {
-        for (JsonNode f : files) {
-            if (f.get("path").asText().equals(path)) {
-                return f;
-            }
-        }
-        throw new AssertionError("no entry for " + path + " in " + files);
-    }
 }

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import support.PrdiffCli;
 import support.HangingRepo;
 import support.Proc;
 import support.TempRepo;

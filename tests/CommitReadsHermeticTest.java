@@ -2,6 +2,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import support.McpSession;
+import support.PrdiffCli;
+import support.McpCalls;
 import support.BareOracle;
 import support.Fixtures;
 import support.Proc;
@@ -135,13 +138,13 @@ class CommitReadsHermeticTest {
     @Test
     void theMcpToolsAreUnchangedToo() throws Exception {
         try (McpSession s = McpSession.initialized(McpSession.config(repo.dir()).withEnv(poisonedEnv()))) {
-            assertEquals(utf8("show " + head + ":src/app.ts"), McpToolsTest.ok(s, "get_file_at_sha",
-                    McpToolsTest.args("sha", head, "path", "src/app.ts")));
-            assertEquals(utf8("show " + head + ":crlf.txt"), McpToolsTest.ok(s, "get_file_at_sha",
-                    McpToolsTest.args("sha", head, "path", "crlf.txt")));
-            ObjectNode grep = McpToolsTest.args("pattern", "a", "sha", head);
+            assertEquals(utf8("show " + head + ":src/app.ts"), McpCalls.ok(s, "get_file_at_sha",
+                    McpCalls.args("sha", head, "path", "src/app.ts")));
+            assertEquals(utf8("show " + head + ":crlf.txt"), McpCalls.ok(s, "get_file_at_sha",
+                    McpCalls.args("sha", head, "path", "crlf.txt")));
+            ObjectNode grep = McpCalls.args("pattern", "a", "sha", head);
             grep.putArray("paths").add("lib").add("src/app.ts");
-            assertEquals(utf8("grep a --sha " + head + " -- lib src/app.ts"), McpToolsTest.ok(s, "grep_at_sha", grep));
+            assertEquals(utf8("grep a --sha " + head + " -- lib src/app.ts"), McpCalls.ok(s, "grep_at_sha", grep));
             assertEquals(List.of(), s.finish(McpSession.WAIT));
         }
     }

@@ -1,4 +1,6 @@
 import org.junit.jupiter.api.Test;
+import support.PrdiffCli;
+import support.DiffSections;
 import support.NeutralGit;
 import support.Proc;
 import support.TempRepo;
@@ -268,7 +270,7 @@ class DefaultRangeCliTest {
                     Proc.Result res = PrdiffCli.in(sub, mode.prdiff().toArray(String[]::new));
                     if (res.exit() != 0 || !Arrays.equals(oracle.get(mode), res.stdout())) {
                         failures.add(setting + " changed the " + mode.name() + " (exit " + res.exit() + "): "
-                                + HermeticSweepTest.firstDifference(oracle.get(mode), res.stdout()));
+                                + DiffSections.firstDifference(oracle.get(mode), res.stdout()));
                     }
                 }
                 if (!bites && !SINCE_GIT_2_45.contains(setting)) {

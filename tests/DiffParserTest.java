@@ -2,9 +2,9 @@ import dev.prdiff.diff.ChangeType;
 import dev.prdiff.diff.DiffParseException;
 import dev.prdiff.diff.DiffParser;
 import dev.prdiff.diff.FileSection;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import support.Fixtures;
@@ -22,24 +22,20 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static support.DiffSections.find;
 
 /** The parser against git's own output: lossless splitting, paths, change types and counts. */
 class DiffParserTest {
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static String base;
     static String head;
 
     @BeforeAll
     static void fixture() {
-        repo = TempRepo.init();
         String[] shas = Fixtures.everyShape(repo);
         base = shas[0];
         head = shas[1];
-    }
-
-    @AfterAll
-    static void cleanup() {
-        repo.close();
     }
 
     @ParameterizedTest(name = "{0}")
@@ -240,11 +236,6 @@ class DiffParserTest {
         out.writeBytes(parser.preamble());
         sections.forEach(s -> out.writeBytes(s.bytes()));
         return out.toByteArray();
-    }
-
-    static FileSection find(List<FileSection> sections, String path) {
-        return sections.stream().filter(s -> s.path().equals(path)).findFirst()
-                .orElseThrow(() -> new AssertionError("no section for " + path));
     }
 
     /** "--name-status -z" records as "X path" or "X old -> new". */

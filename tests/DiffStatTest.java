@@ -1,9 +1,9 @@
 import dev.prdiff.diff.DiffParser;
 import dev.prdiff.diff.FileSection;
 import dev.prdiff.shape.DiffStat;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import support.Fixtures;
 import support.TempRepo;
 
@@ -20,7 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * quoted names, mode changes and empty files.
  */
 class DiffStatTest {
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static final List<String> COMMITS = new ArrayList<>();
 
     static String lines(String prefix, int n) {
@@ -33,7 +34,6 @@ class DiffStatTest {
 
     @BeforeAll
     static void fixture() {
-        repo = TempRepo.init();
         String longDir = "very/long/directory/name/that/goes/on/and/on/for/quite/a/while/";
         repo.write("a/b/c.txt", lines("c", 20))
                 .write("src/main/java/Old.java", lines("old", 40))
@@ -69,11 +69,6 @@ class DiffStatTest {
         COMMITS.add(repo.commit("c3"));
         repo.write("huge.txt", lines("huge", 5000).replace("huge 7\n", "seven\n")).delete("x.txt");
         COMMITS.add(repo.commit("c4"));
-    }
-
-    @AfterAll
-    static void cleanup() {
-        repo.close();
     }
 
     static long size(String commit, String path) {

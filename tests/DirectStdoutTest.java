@@ -1,6 +1,8 @@
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import support.PrdiffCli;
+import support.DiffSections;
 import support.Fixtures;
 import support.Proc;
 import support.ProgramOnPath;
@@ -24,21 +26,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * keeps its timeout.
  */
 class DirectStdoutTest {
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static String range;
 
     @BeforeAll
     static void fixture() {
-        repo = TempRepo.init();
         repo.write("a.txt", Fixtures.lines("a", 2000)).write("gone.txt", "gone\n");
         String base = repo.commit("base");
         repo.write("a.txt", Fixtures.lines("b", 2000)).delete("gone.txt").write("new.txt", "new\n");
         range = base + "..." + repo.commit("head");
-    }
-
-    @AfterAll
-    static void cleanup() {
-        repo.close();
     }
 
     /** A git first on PATH that runs {@code onDiff} (sh) when its arguments include "diff", then the real git. */
@@ -75,7 +72,7 @@ class DirectStdoutTest {
         Files.delete(seen);
         Proc.Result selected = PrdiffCli.spawnInto(file, env, repo.dir(), range, "--file", "a.txt");
         assertEquals(0, selected.exit(), selected.stderr());
-        assertArrayEquals(PathLimitTest.sectionsOf(expected, java.util.Set.of("a.txt")), Files.readAllBytes(file));
+        assertArrayEquals(DiffSections.sectionsOf(expected, java.util.Set.of("a.txt")), Files.readAllBytes(file));
         assertTrue(lines(seen).stream().allMatch(l -> l.startsWith("pipe:[")), lines(seen).toString());
     }
 

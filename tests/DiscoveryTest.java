@@ -1,4 +1,5 @@
 import org.junit.jupiter.api.Test;
+import support.PrdiffCli;
 import support.Proc;
 import support.RecordingGit;
 import support.TempDirs;

@@ -1,6 +1,9 @@
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import support.McpSession;
+import support.PrdiffCli;
+import support.McpCalls;
 import support.BareOracle;
 import support.Fixtures;
 import support.Proc;
@@ -227,10 +230,10 @@ class DiskWorkspaceTest {
             plantedBetweenTwoCalls((prdiffFolder, planted) -> Files.setPosixFilePermissions(prdiffFolder,
                     PosixFilePermissions.fromString("rwxrwxrwx")), "writable by others", range -> {
                 int dots = range.indexOf("..");
-                com.fasterxml.jackson.databind.JsonNode result = s.callResult("get_diff", McpToolsTest.args(
+                com.fasterxml.jackson.databind.JsonNode result = s.callResult("get_diff", McpCalls.args(
                         "repo_path", r.dir().toString(), "base", range.substring(0, dots),
                         "head", range.substring(dots + 2), "path", "a.txt"));
-                return new Answer(McpToolsTest.text(result).getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                return new Answer(McpCalls.text(result).getBytes(java.nio.charset.StandardCharsets.UTF_8),
                         result.path("_meta").toString());
             });
         }

@@ -1,5 +1,10 @@
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
+import support.McpSession;
+import support.PrdiffCli;
+import support.McpCalls;
+import support.DiffSections;
+import support.RenamePairsDisk;
 import support.Fixtures;
 import support.Proc;
 import support.RecordingGit;
@@ -21,13 +26,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ExactRenamesTest {
     static void sameAsWholeDiff(TempRepo r, String range, Set<String> paths) throws Exception {
-        byte[] expected = PathLimitTest.sectionsOf(r.gitDiff(range), paths);
+        byte[] expected = DiffSections.sectionsOf(r.gitDiff(range), paths);
         assertTrue(expected.length > 0, paths.toString());
-        assertArrayEquals(expected, PathLimitTest.ok(r, range, "--file", String.join(",", paths)).stdout(), paths.toString());
+        assertArrayEquals(expected, DiffSections.prdiffOk(r, range, "--file", String.join(",", paths)).stdout(), paths.toString());
     }
 
     static void everyFileAlone(TempRepo r, String range) throws Exception {
-        for (String path : PathLimitTest.changedPaths(r, range)) {
+        for (String path : DiffSections.changedPaths(r, range)) {
             sameAsWholeDiff(r, range, Set.of(path));
         }
     }
@@ -91,10 +96,10 @@ class ExactRenamesTest {
             String b = r.commit("b");
             // First, before this process keeps the range's pairs: the empty file needs the whole pass.
             RecordingGit git = RecordingGit.create();
-            byte[] expected = PathLimitTest.sectionsOf(r.gitDiff(a + ".." + b), Set.of("empty-moved.txt"));
+            byte[] expected = DiffSections.sectionsOf(r.gitDiff(a + ".." + b), Set.of("empty-moved.txt"));
             assertArrayEquals(expected, PrdiffCli.ok(git.env(), "-C", r.dir().toString(), a + ".." + b,
                     "--file", "empty-moved.txt").stdout());
-            assertEquals(1, RenamePairsDiskTest.wholeRenamePasses(git), git.calls().toString());
+            assertEquals(1, RenamePairsDisk.wholeRenamePasses(git), git.calls().toString());
             everyFileAlone(r, a + ".." + b);
         }
     }
@@ -112,17 +117,17 @@ class ExactRenamesTest {
                     .delete("edited.txt").write("edited-moved.txt", Fixtures.lines("edited", 30) + "one more\n");
             String b = r.commit("b");
             Set<String> wanted = Set.of("b/moved-here.txt");
-            byte[] expected = PathLimitTest.sectionsOf(r.gitDiff(a + ".." + b), wanted);
+            byte[] expected = DiffSections.sectionsOf(r.gitDiff(a + ".." + b), wanted);
             assertTrue(new String(expected, StandardCharsets.UTF_8).contains("rename from a/moved.txt"));
             String lost = r.text("rev-parse", b + ":edited-moved.txt").trim();
             Files.delete(r.dir().resolve(".git/objects/" + lost.substring(0, 2) + "/" + lost.substring(2)));
             Proc.Result whole = PrdiffCli.run("-C", r.dir().toString(), a + ".." + b);
             assertEquals(1, whole.exit(), "the whole diff needs the lost blob, or this test proves nothing");
-            assertArrayEquals(expected, PathLimitTest.ok(r, a + ".." + b, "--file", "b/moved-here.txt").stdout());
+            assertArrayEquals(expected, DiffSections.prdiffOk(r, a + ".." + b, "--file", "b/moved-here.txt").stdout());
             McpSession s = McpSession.initialized(r.dir());
             try {
-                JsonNode result = s.callResult("get_diff", McpToolsTest.args("base", a, "head", b, "path", "b/moved-here.txt"));
-                assertEquals(new String(expected, StandardCharsets.UTF_8), McpToolsTest.text(result));
+                JsonNode result = s.callResult("get_diff", McpCalls.args("base", a, "head", b, "path", "b/moved-here.txt"));
+                assertEquals(new String(expected, StandardCharsets.UTF_8), McpCalls.text(result));
             } finally {
                 assertEquals(List.of(), s.finish(McpSession.WAIT));
             }

@@ -1,10 +1,12 @@
 import dev.prdiff.cli.Cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.prdiff.mcp.McpServer;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import support.McpSession;
+import support.McpCalls;
 import support.GitHubStandIn;
 import support.HangingProgram;
 import support.SilentServer;
@@ -33,22 +35,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class FaultMatrixTest {
     static final Duration LIMIT = Duration.ofSeconds(1);
     static final Duration SLACK = Duration.ofSeconds(1);
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static String range;
 
     @BeforeAll
     static void fixture() {
-        repo = TempRepo.init();
         repo.write("a.txt", "a\n").write("dir/b.txt", "b\n");
         String base = repo.commit("base");
         repo.write("a.txt", "a2\n").write("dir/c.txt", "c\n");
         String head = repo.commit("head");
         range = base + "..." + head;
-    }
-
-    @AfterAll
-    static void cleanup() {
-        repo.close();
     }
 
     /** What a call ended with: exit code (1 for an MCP tool error), error code or null, message, and how long it took. */
@@ -95,12 +92,12 @@ class FaultMatrixTest {
         McpServer.Config config = McpSession.config(repo.dir()).withEnv(env).withGitTimeout(LIMIT);
         try (McpSession s = McpSession.initialized(config)) {
             long start = System.nanoTime();
-            JsonNode result = s.callResult(tool, McpProtocolTest.json(arguments));
+            JsonNode result = s.callResult(tool, McpCalls.json(arguments));
             long millis = (System.nanoTime() - start) / 1_000_000;
             if (!result.path("isError").asBoolean(false)) {
-                return new Outcome(0, null, null, McpToolsTest.text(result).getBytes(StandardCharsets.UTF_8), millis);
+                return new Outcome(0, null, null, McpCalls.text(result).getBytes(StandardCharsets.UTF_8), millis);
             }
-            JsonNode body = McpProtocolTest.json(McpToolsTest.text(result));
+            JsonNode body = McpCalls.json(McpCalls.text(result));
             return new Outcome(1, body.get("error_code").asText(), body.get("message").asText(), new byte[0], millis);
         }
     }
@@ -200,7 +197,7 @@ class FaultMatrixTest {
 
             McpServer.Config config = McpSession.config(wide.dir()).withEnv(env).withGitTimeout(Duration.ofSeconds(60));
             try (McpSession s = McpSession.initialized(config)) {
-                s.sendRequest("wide", "tools/call", McpProtocolTest.args("get_changed_files",
+                s.sendRequest("wide", "tools/call", McpCalls.toolCall("get_changed_files",
                         "{\"base\":\"" + base + "\",\"head\":\"" + head + "\"}"));
                 long deadline = System.nanoTime() + McpSession.WAIT.toNanos();
                 while (ProcessHandle.current().descendants().filter(p -> ProcessTable.running(p)
@@ -208,9 +205,9 @@ class FaultMatrixTest {
                     assertTrue(System.nanoTime() < deadline, "two shards' git never both started");
                     Thread.sleep(20);
                 }
-                s.notify("notifications/cancelled", McpProtocolTest.obj().put("requestId", "wide"));
+                s.notify("notifications/cancelled", McpCalls.obj().put("requestId", "wide"));
                 before.assertNothingNewLeft(git.marker);
-                McpProtocolTest.assertStillServing(s);
+                McpCalls.assertStillServing(s);
             }
         }
     }

@@ -1,7 +1,8 @@
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import support.PrdiffCli;
 import support.ForgedCommitGraph;
 import support.TempRepo;
 
@@ -20,7 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * must not change by a byte once it is. Each lie makes main's tip claim side as its parent.
  */
 class ForgedHistoryTest {
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static String fork;
     static String side;
     static String tip;
@@ -39,7 +41,6 @@ class ForgedHistoryTest {
 
     @BeforeAll
     static void history() {
-        repo = TempRepo.init();
         repo.write("a.txt", "a\n");
         fork = repo.commit("fork point");
         repo.write("b.txt", "b\n");
@@ -59,11 +60,6 @@ class ForgedHistoryTest {
     void truth() throws IOException {
         Files.deleteIfExists(repo.dir().resolve(".git/objects/info/commit-graph"));
         Files.deleteIfExists(repo.dir().resolve(".git/info/grafts"));
-    }
-
-    @AfterAll
-    static void cleanup() {
-        repo.close();
     }
 
     @Test

@@ -2,6 +2,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import support.PrdiffCli;
+import support.DiffSections;
 import support.Proc;
 import support.PullRequestFixture;
 import support.PullRequestScenario;
@@ -53,17 +55,17 @@ class GeneratedAttributesPullRequestTest {
     void theLiveDiffReadsTheHeadsAttributesOnceTheHeadIsLocal() {
         String dir = scenario.clone.dir().toString();
         Proc.Result byName = ok("2", "-R", "octo/demo", "-C", dir, "--skip-generated");
-        assertEquals(Set.of("yarn.lock"), GeneratedAttributesTest.trimmed(byName.out()), byName.out());
+        assertEquals(Set.of("yarn.lock"), DiffSections.trimmed(byName.out()), byName.out());
         assertTrue(byName.stderr().contains(BY_NAME_ONLY + ": the head commit " + pr.headSha()), byName.stderr());
 
         Proc.Result pinned = ok("2", "-R", "octo/demo", "-C", dir, "--sha", pr.headSha(), "--skip-generated");
-        assertEquals(Set.of("yarn.lock", "schema/out.txt"), GeneratedAttributesTest.trimmed(pinned.out()),
+        assertEquals(Set.of("yarn.lock", "schema/out.txt"), DiffSections.trimmed(pinned.out()),
                 pinned.out());
         assertFalse(pinned.stderr().contains(BY_NAME_ONLY), pinned.stderr());
 
         // --sha fetched the head into the clone: now the live diff reads its attributes too.
         Proc.Result live = ok("2", "-R", "octo/demo", "-C", dir, "--skip-generated");
-        assertEquals(Set.of("yarn.lock", "schema/out.txt"), GeneratedAttributesTest.trimmed(live.out()), live.out());
+        assertEquals(Set.of("yarn.lock", "schema/out.txt"), DiffSections.trimmed(live.out()), live.out());
         assertFalse(live.stderr().contains(BY_NAME_ONLY), live.stderr());
         assertEquals(scenario.clone.text("diff", pr.baseSha() + "..." + pr.headSha()),
                 ok("2", "-R", "octo/demo", "-C", dir).out());

@@ -1,8 +1,12 @@
 import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import support.McpSession;
+import support.PrdiffCli;
+import support.McpCalls;
+import support.DiffSections;
 import support.Proc;
 import support.TempRepo;
 
@@ -14,6 +18,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static support.DiffSections.trimmed;
 
 /**
  * --skip-generated (MCP skip_generated) honours linguist-generated in the .gitattributes files of the head commit,
@@ -25,14 +30,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class GeneratedAttributesTest {
     static final List<String> CHANGED = List.of("plain.txt", "gen/a.txt", "gen/deep/b.txt", "package-lock.json",
             "yarn.lock", "sub/x.out", "sub/deep/y.out", "sub/keep.out", "docs/api.md", "notgen/c.txt");
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static String range;
     /** What git's check-attr and the name rule say, read before the repository is given contrary settings. */
     static Set<String> expected;
 
     @BeforeAll
     static void fixture() throws Exception {
-        repo = TempRepo.init();
         repo.write("README", "root\n").commit("root");
         for (String path : CHANGED) {
             repo.write(path, "one\n");
@@ -66,23 +71,6 @@ class GeneratedAttributesTest {
         repo.text("config", "core.attributesFile", repo.dir().resolve("user-attributes").toString());
     }
 
-    @AfterAll
-    static void cleanup() {
-        repo.close();
-    }
-
-    /** The files whose section carries the generated marker instead of hunks. */
-    static Set<String> trimmed(String diff) {
-        Set<String> paths = new TreeSet<>();
-        for (String section : diff.split("(?m)^(?=diff --git )")) {
-            if (section.contains("\n# prdiff: generated file: ")) {
-                String first = section.substring(0, section.indexOf('\n'));
-                paths.add(first.substring(first.indexOf(" b/") + 3));
-            }
-        }
-        return paths;
-    }
-
     @Test
     void theHeadCommitsAttributesDecideAsGitReadsThem() {
         Proc.Result r = PrdiffCli.ok(repo.dir(), range, "--skip-generated");
@@ -98,7 +86,7 @@ class GeneratedAttributesTest {
         String after = out.substring(out.indexOf(header) + header.length());
         String marker = after.substring(0, after.indexOf('\n'));
         String call = marker.substring(marker.indexOf("to see them: ") + "to see them: ".length());
-        List<String> words = ByteBudgetTest.shellWords(call);
+        List<String> words = DiffSections.shellWords(call);
         assertEquals(git, PrdiffCli.run(words.subList(1, words.size()).toArray(String[]::new)).out(), call);
     }
 
@@ -115,8 +103,8 @@ class GeneratedAttributesTest {
         McpSession s = McpSession.initialized(repo.dir());
         try {
             String[] shas = range.split("\\.\\.\\.");
-            JsonNode result = s.callResult("get_diff", McpToolsTest.args("base", shas[0], "head", shas[1]));
-            assertEquals(expected, trimmed(McpToolsTest.text(result)), result.toString());
+            JsonNode result = s.callResult("get_diff", McpCalls.args("base", shas[0], "head", shas[1]));
+            assertEquals(expected, trimmed(McpCalls.text(result)), result.toString());
         } finally {
             assertEquals(List.of(), s.finish(McpSession.WAIT));
         }

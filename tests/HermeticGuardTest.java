@@ -1,6 +1,7 @@
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import support.PrdiffCli;
 import support.Fixtures;
 import support.Proc;
 import support.TempRepo;

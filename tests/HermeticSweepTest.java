@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import support.McpSession;
+import support.PrdiffCli;
 import support.BareOracle;
 import support.Fixtures;
 import support.HostileConfig;
@@ -32,6 +34,8 @@ import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static support.DiffSections.excerpt;
+import static support.DiffSections.firstDifference;
 
 /**
  * The hermetic sweep. Commit-addressed outputs (ranges, --commit, with --files-only and --file) must equal git's
@@ -658,21 +662,6 @@ class HermeticSweepTest {
         byte[] expected = o.diff(c.revs(), c.pathspec());
         return Arrays.equals(expected, stdout) ? List.of()
                 : List.of(c.label() + ": differs from git diff in a bare clone; " + firstDifference(expected, stdout));
-    }
-
-    /** Where two outputs part: the line number and a few lines of each from there. */
-    static String firstDifference(byte[] expected, byte[] got) {
-        String[] e = new String(expected, StandardCharsets.UTF_8).split("\n", -1);
-        String[] g = new String(got, StandardCharsets.UTF_8).split("\n", -1);
-        int i = 0;
-        while (i < e.length && i < g.length && e[i].equals(g[i])) {
-            i++;
-        }
-        return "first difference at line " + (i + 1) + "\n  expected: " + excerpt(e, i) + "\n  got:      " + excerpt(g, i);
-    }
-
-    static String excerpt(String[] lines, int from) {
-        return String.join(" | ", Arrays.copyOfRange(lines, Math.min(from, lines.length), Math.min(from + 3, lines.length)));
     }
 
     /** prdiff's --files-only JSON as oracle records (binary counts as -1, mode-changed as M). */

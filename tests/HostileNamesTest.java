@@ -1,12 +1,16 @@
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.prdiff.core.Json;
 import dev.prdiff.core.PathBytes;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import support.McpSession;
+import support.PrdiffCli;
+import support.McpCalls;
+import support.Locales;
 import support.NeutralGit;
 import support.Proc;
 import support.TempRepo;
@@ -37,7 +41,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(300)
 class HostileNamesTest {
     static final String BLOB = "100644";
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static String base;
     static String head;
 
@@ -84,7 +89,6 @@ class HostileNamesTest {
 
     @BeforeAll
     static void fixture() {
-        repo = TempRepo.init();
         repo.write("seed.txt", "seed\n");
         String sub = repo.commit("a commit a submodule can point at");
         String sub2 = repo.commit("another");
@@ -149,11 +153,6 @@ class HostileNamesTest {
         Proc.Result r = Proc.attempt(NeutralGit.argv(args), repo.dir(), env, stdin, Duration.ofSeconds(60));
         assertEquals(0, r.exit(), r.describe());
         return r.stdout();
-    }
-
-    @AfterAll
-    static void cleanup() {
-        repo.close();
     }
 
     /** A shell word giving the name's exact bytes (printf octal escapes; the x keeps a trailing newline). */
@@ -331,12 +330,12 @@ class HostileNamesTest {
     @Test
     void mcpListsAndSelectsLikeGit() {
         try (McpSession s = McpSession.initialized(repo.dir())) {
-            JsonNode result = s.callResult("get_changed_files", McpToolsTest.args("base", "main", "head", "feat"));
+            JsonNode result = s.callResult("get_changed_files", McpCalls.args("base", "main", "head", "feat"));
             assertFalse(result.path("isError").asBoolean(false), result.toString());
             assertListedLikeGit(result.get("structuredContent"));
             for (byte[] name : MODIFIED) {
                 String expected = new String(gitDiffOf(name), StandardCharsets.UTF_8);
-                assertEquals(expected, McpToolsTest.ok(s, "get_diff", McpToolsTest.args("base", "main", "head", "feat",
+                assertEquals(expected, McpCalls.ok(s, "get_diff", McpCalls.args("base", "main", "head", "feat",
                         "path", argument(name))), label(name));
             }
             assertEquals(List.of(), s.finish(McpSession.WAIT));
@@ -362,7 +361,7 @@ class HostileNamesTest {
     @Test
     void aWholeProcessInTheCLocaleSelectsLikeGit() {
         for (String n : List.of("rtl\u202ename\u202c.txt", "with\nnewline.txt", "caf\u00e9", "-leading-dash")) {
-            Proc.Result r = PrdiffCli.spawn(LocaleTest.cLocale(), repo.dir(), "main...feat", "--file", n);
+            Proc.Result r = PrdiffCli.spawn(Locales.cLocale(), repo.dir(), "main...feat", "--file", n);
             assertEquals(0, r.exit(), r.stderr());
             assertArrayEquals(gitDiffOf(utf8(n)), r.stdout(), n);
         }

@@ -1,5 +1,6 @@
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import support.McpSession;
 import support.Proc;
 import support.RepoRoot;
 import support.TempRepo;

@@ -1,6 +1,7 @@
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import support.PrdiffCli;
 import support.BareOracle;
 import support.Proc;
 import support.TempRepo;

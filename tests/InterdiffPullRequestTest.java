@@ -2,6 +2,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import support.McpSession;
+import support.PrdiffCli;
+import support.McpCalls;
 import support.BareOracle;
 import support.Proc;
 import support.PullRequestFixture;
@@ -104,9 +107,9 @@ class InterdiffPullRequestTest {
         String changed = push("after-review.txt", "one more file, edited after the rebase\n").headSha();
         byte[] expected = oracle(rebased, changed);
         assertArrayEquals(expected, ok("1", "-C", dir, "--since", pushed).stdout());
-        JsonNode viaMcp = s.callResult("get_pull_request_diff", McpToolsTest.args("{\"pr_number\":1,\"since\":\"" + pushed + "\"}"));
-        assertEquals(new String(expected, StandardCharsets.UTF_8), McpToolsTest.text(viaMcp));
-        assertTrue(McpToolsTest.notices(viaMcp).stream().anyMatch(n -> n.startsWith("interdiff since " + pushed)),
+        JsonNode viaMcp = s.callResult("get_pull_request_diff", McpCalls.args("{\"pr_number\":1,\"since\":\"" + pushed + "\"}"));
+        assertEquals(new String(expected, StandardCharsets.UTF_8), McpCalls.text(viaMcp));
+        assertTrue(McpCalls.notices(viaMcp).stream().anyMatch(n -> n.startsWith("interdiff since " + pushed)),
                 viaMcp.toString());
 
         // 4. The commits of the pinned pull request, and the same through MCP.
@@ -117,22 +120,22 @@ class InterdiffPullRequestTest {
                     "--format=%h %ad %an <%ae> %s", base + ".." + changed), StandardCharsets.UTF_8);
         }
         assertEquals(log, ok("1", "-C", dir, "--sha", changed, "--log").out());
-        assertEquals(log, McpToolsTest.ok(s, "get_pull_request_diff", McpToolsTest.args("{\"pr_number\":1,\"log\":true,\"sha\":\"" + changed
+        assertEquals(log, McpCalls.ok(s, "get_pull_request_diff", McpCalls.args("{\"pr_number\":1,\"log\":true,\"sha\":\"" + changed
                 + "\"}")));
         assertError("INVALID_INPUT", "a list of commits (--log, log) cannot apply to the live pull request diff",
                 prdiff("1", "-C", dir, "--log"));
 
         // 5. The local tools take since and log too, and agree with the CLI.
-        assertEquals(new String(expected, StandardCharsets.UTF_8), McpToolsTest.ok(s, "get_diff",
-                McpToolsTest.args("base", base, "head", changed, "since", pushed)));
-        JsonNode files = McpToolsTest.structured(s.callResult("get_changed_files", McpToolsTest.args("base", base,
+        assertEquals(new String(expected, StandardCharsets.UTF_8), McpCalls.ok(s, "get_diff",
+                McpCalls.args("base", base, "head", changed, "since", pushed)));
+        JsonNode files = McpCalls.structured(s.callResult("get_changed_files", McpCalls.args("base", base,
                 "head", changed, "since", pushed)), support.OpenApiDocument.load().outputSchema("get_changed_files"));
         assertEquals("after-review.txt", files.get("files").get(0).get("path").asText(), files.toString());
         assertEquals(1, files.get("files").size(), files.toString());
-        assertEquals(ok("-C", dir, "--commit", changed, "--log").out(), McpToolsTest.ok(s, "get_commit_diff",
-                McpToolsTest.args("hash", changed).put("log", true)));
-        assertEquals(ok("-C", dir, base + "..." + changed, "--log").out(), McpToolsTest.ok(s, "get_diff",
-                McpToolsTest.args("base", base, "head", changed).put("log", true)));
+        assertEquals(ok("-C", dir, "--commit", changed, "--log").out(), McpCalls.ok(s, "get_commit_diff",
+                McpCalls.args("hash", changed).put("log", true)));
+        assertEquals(ok("-C", dir, base + "..." + changed, "--log").out(), McpCalls.ok(s, "get_diff",
+                McpCalls.args("base", base, "head", changed).put("log", true)));
     }
 
     @Test
@@ -147,7 +150,7 @@ class InterdiffPullRequestTest {
                 + " object store", prdiff("1", "-C", dir, "--since",
                 "0123456789abcdef0123456789abcdef01234567", "--sha", scenario.origin.pull(1).orElseThrow().headSha(),
                 "--no-fetch"));
-        JsonNode error = McpToolsTest.toolError(s.callResult("get_pull_request_diff", McpToolsTest.args("{\"pr_number\":1,\"since\":\"" + doomed + "\"}")), "SHA_NOT_FOUND");
+        JsonNode error = McpCalls.toolError(s.callResult("get_pull_request_diff", McpCalls.args("{\"pr_number\":1,\"since\":\"" + doomed + "\"}")), "SHA_NOT_FOUND");
         assertTrue(error.get("message").asText().contains("force-pushed away"), error.toString());
         assertError("INVALID_INPUT", "--since must be a commit SHA", prdiff("1", "-C", dir, "--since", "main"));
     }

@@ -1,9 +1,10 @@
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import support.PrdiffCli;
 import support.Fixtures;
 import support.NeutralGit;
 import support.Proc;
@@ -20,24 +21,22 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static support.DiffSections.startsWith;
+import static support.DiffSections.sections;
+import static support.DiffSections.diffOf;
 
 /** prdiff --json: the envelope's counts, change types and per-file sections checked against git's own output. */
 @Timeout(300)
 class JsonEnvelopeCliTest {
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static String range;
     static final ObjectMapper JSON = new ObjectMapper();
 
     @BeforeAll
     static void fixture() {
-        repo = TempRepo.init();
         String[] shas = Fixtures.everyShape(repo);
         range = shas[0] + "..." + shas[1];
-    }
-
-    @AfterAll
-    static void cleanup() {
-        repo.close();
     }
 
     static Proc.Result run(String... args) {
@@ -46,40 +45,6 @@ class JsonEnvelopeCliTest {
 
     static JsonNode envelope(Proc.Result r) throws Exception {
         return JSON.readTree(r.stdout());
-    }
-
-    /** git's diff split at each "diff --git " line, as bytes. */
-    static List<byte[]> sections(byte[] diff) {
-        List<byte[]> out = new ArrayList<>();
-        byte[] mark = "diff --git ".getBytes(StandardCharsets.US_ASCII);
-        int start = -1;
-        for (int i = 0; i <= diff.length; i++) {
-            boolean lineStart = i == diff.length || ((i == 0 || diff[i - 1] == '\n') && startsWith(diff, i, mark));
-            if (lineStart) {
-                if (start >= 0) {
-                    out.add(java.util.Arrays.copyOfRange(diff, start, i));
-                }
-                start = i;
-            }
-        }
-        return out;
-    }
-
-    static boolean startsWith(byte[] b, int at, byte[] prefix) {
-        if (at + prefix.length > b.length) {
-            return false;
-        }
-        for (int i = 0; i < prefix.length; i++) {
-            if (b[at + i] != prefix[i]) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    static byte[] diffOf(JsonNode change) {
-        return change.hasNonNull("diff_base64") ? Base64.getDecoder().decode(change.get("diff_base64").asText())
-                : change.get("diff").asText().getBytes(StandardCharsets.UTF_8);
     }
 
     @Test

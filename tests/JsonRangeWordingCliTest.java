@@ -1,9 +1,10 @@
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import support.PrdiffCli;
 import support.Proc;
 import support.TempRepo;
 
@@ -14,12 +15,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** prdiff --json: range.how says in words how each shape of target chose its range; the SHAs are git's. */
 @Timeout(300)
 class JsonRangeWordingCliTest {
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static final ObjectMapper JSON = new ObjectMapper();
 
     @BeforeAll
     static void fixture() {
-        repo = TempRepo.init();
         repo.write("a.txt", "one\n").commit("root");
         repo.write("a.txt", "one\ntwo\n").commit("main 2");
         repo.checkout("-b", "feature");
@@ -27,11 +28,6 @@ class JsonRangeWordingCliTest {
         repo.checkout("main");
         repo.write("c.txt", "main\n").commit("main 3");
         repo.checkout("feature");
-    }
-
-    @AfterAll
-    static void cleanup() {
-        repo.close();
     }
 
     static JsonNode range(String... args) throws Exception {

@@ -1,4 +1,5 @@
 import support.Proc;
+import support.McpSession;
 import support.RepoRoot;
 import support.TempRepo;
 import support.Wrapper;

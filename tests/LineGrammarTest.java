@@ -3,9 +3,9 @@ import dev.prdiff.diff.DiffParseException;
 import dev.prdiff.diff.DiffParser;
 import dev.prdiff.diff.FileSection;
 import dev.prdiff.diff.LineKind;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import support.TempRepo;
@@ -31,7 +31,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * without a newline, hunks of -U0 whose counts alone say where they end, and binary patches.
  */
 class LineGrammarTest {
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static String base;
     static String head;
 
@@ -43,18 +44,12 @@ class LineGrammarTest {
 
     @BeforeAll
     static void fixture() {
-        repo = TempRepo.init();
         repo.write("tricky.txt", file(true)).write("bin.dat", binary(1)).write("same.txt", "same\n")
                 .write("gone.txt", "gone\n");
         base = repo.commit("base");
         repo.write("tricky.txt", file(false)).write("bin.dat", binary(2)).move("same.txt", "moved.txt")
                 .delete("gone.txt").write("new.txt", "-- new\n++ new\n");
         head = repo.commit("head");
-    }
-
-    @AfterAll
-    static void cleanup() {
-        repo.close();
     }
 
     /**

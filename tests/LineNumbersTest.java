@@ -1,10 +1,13 @@
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.prdiff.shape.LineNumbers;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import support.McpSession;
+import support.PrdiffCli;
+import support.McpCalls;
 import support.Proc;
 import support.RenderFixture;
 import support.TempRepo;
@@ -20,6 +23,7 @@ import java.util.regex.Pattern;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static support.DiffSections.withTextBefore;
 
 /**
  * --line-numbers and MCP line_numbers on a history made by git: every number is checked against the file's own
@@ -28,7 +32,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @Timeout(120)
 class LineNumbersTest {
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static String base;
     static String head;
     static String range;
@@ -37,16 +42,10 @@ class LineNumbersTest {
 
     @BeforeAll
     static void fixture() {
-        repo = TempRepo.init();
         String[] shas = RenderFixture.build(repo);
         base = shas[0];
         head = shas[1];
         range = base + "..." + head;
-    }
-
-    @AfterAll
-    static void cleanup() {
-        repo.close();
     }
 
     static final Map<String, List<String>> FILES = new HashMap<>();
@@ -142,19 +141,19 @@ class LineNumbersTest {
     void mcpLineNumbersAreTheClis() {
         McpSession s = McpSession.initialized(repo.dir());
         try {
-            ObjectNode args = McpToolsTest.args("base", base, "head", head);
+            ObjectNode args = McpCalls.args("base", base, "head", head);
             args.put("line_numbers", true);
             assertEquals(new String(cli(range, "--line-numbers"), StandardCharsets.UTF_8),
-                    McpToolsTest.ok(s, "get_diff", args));
-            ObjectNode commit = McpToolsTest.args("hash", head);
+                    McpCalls.ok(s, "get_diff", args));
+            ObjectNode commit = McpCalls.args("hash", head);
             commit.put("line_numbers", true);
             commit.put("context_lines", 1);
             assertEquals(new String(cli("--commit", head, "--line-numbers", "-U", "1"), StandardCharsets.UTF_8),
-                    McpToolsTest.ok(s, "get_commit_diff", commit));
-            ObjectNode stat = McpToolsTest.args("hash", head);
+                    McpCalls.ok(s, "get_commit_diff", commit));
+            ObjectNode stat = McpCalls.args("hash", head);
             stat.put("line_numbers", true);
             stat.put("stat", true);
-            McpToolsTest.toolError(s.callResult("get_commit_diff", stat), "INVALID_INPUT");
+            McpCalls.toolError(s.callResult("get_commit_diff", stat), "INVALID_INPUT");
         } finally {
             assertEquals(List.of(), s.finish(McpSession.WAIT));
         }
@@ -171,14 +170,6 @@ class LineNumbersTest {
             assertEquals(2, r.exit(), String.join(" ", args) + ": " + r.stderr());
             assertTrue(r.stderr().startsWith("prdiff: usage error: "), r.stderr());
         }
-    }
-
-    /** Prepends text that looks like a hunk but comes before any section, which must pass through. */
-    static byte[] withTextBefore(byte[] diff) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        out.writeBytes("a note\n@@ -1 +1 @@\n-not a hunk\n".getBytes(StandardCharsets.UTF_8));
-        out.writeBytes(diff);
-        return out.toByteArray();
     }
 
     /** Each numbered line's prefix removed; its other lines as they are. */

@@ -5,6 +5,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import support.McpSession;
+import support.PrdiffCli;
+import support.McpCalls;
+import support.McpShimProcess;
 import support.NeutralGit;
 import support.Proc;
 import support.RepoRoot;
@@ -25,6 +29,7 @@ import java.util.concurrent.TimeUnit;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static support.Locales.cLocale;
 
 /**
  * Arguments are exact in any locale: whole processes started under LANG=C LC_ALL=C (where JDK 17 decodes the
@@ -66,16 +71,6 @@ class LocaleTest {
         Proc.Result r = Proc.run(NeutralGit.argv(args), repo, env, Duration.ofSeconds(60));
         assertEquals(0, r.exit(), r.describe());
         return r.stdout();
-    }
-
-    /** The C locale, and nothing else that could choose a charset. */
-    static Map<String, String> cLocale() {
-        Map<String, String> env = new HashMap<>();
-        env.put("PATH", System.getenv("PATH"));
-        env.put("HOME", System.getProperty("user.home"));
-        env.put("LANG", "C");
-        env.put("LC_ALL", "C");
-        return env;
     }
 
     static void assertExact(Proc.Result r, byte[] expected) {
@@ -124,10 +119,10 @@ class LocaleTest {
         ObjectNode args = Json.MAPPER.createObjectNode().put("repo_path", repo.toString()).put("base", "main")
                 .put("head", "fëat").put("path", FILE);
         try (OutputStream in = p.getOutputStream()) {
-            McpShimTest.send(in, "initialize", 1, McpSession.initializeParams("2025-06-18"));
+            McpShimProcess.send(in, "initialize", 1, McpSession.initializeParams("2025-06-18"));
             ObjectNode call = Json.MAPPER.createObjectNode().put("name", "get_diff");
             call.set("arguments", args);
-            McpShimTest.send(in, "tools/call", 2, call);
+            McpShimProcess.send(in, "tools/call", 2, call);
         }
         List<String> lines = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
         assertTrue(p.waitFor(60, TimeUnit.SECONDS));
@@ -135,7 +130,7 @@ class LocaleTest {
         assertEquals(2, lines.size(), lines + "\n" + stderr);
         JsonNode result = json(lines.get(1).getBytes(StandardCharsets.UTF_8)).get("result");
         assertEquals(new String(git(NeutralGit.diff("main...fëat", "--", FILE)), StandardCharsets.UTF_8),
-                McpToolsTest.text(result), stderr);
+                McpCalls.text(result), stderr);
     }
 
     static JsonNode json(byte[] bytes) {

@@ -1,8 +1,11 @@
 import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import support.McpSession;
+import support.McpCalls;
+import support.McpShimProcess;
 import support.PeakRss;
 import support.TempRepo;
 
@@ -38,22 +41,17 @@ class McpAbuseTest {
             "\"ping\"", "{\"jsonrpc\":\"2.0\",\"id\":null,\"method\":\"ping\"}", "{\"jsonrpc\":\"2.0\",\"id\":1.5,\"method\":\"ping\"}",
             "{\"jsonrpc\":\"2.0\",\"id\":{\"a\":1},\"method\":\"ping\"}", "]]]", "{\"a\":}");
 
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static String expectedDiff;
 
     @BeforeAll
     static void fixture() {
-        repo = TempRepo.init();
         repo.write("a.txt", "a\n");
         repo.commit("a");
         repo.write("a.txt", "b\n").write("c.txt", "c\n");
         repo.commit("b");
         expectedDiff = new String(repo.gitDiff("HEAD~1...HEAD"), StandardCharsets.UTF_8);
-    }
-
-    @AfterAll
-    static void cleanup() {
-        repo.close();
     }
 
     static String nested(int depth) {
@@ -76,13 +74,13 @@ class McpAbuseTest {
                     "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"x\":" + nested(DEPTH) + "}}")) {
                 s.sendLine(line);
                 JsonNode r = s.next(McpSession.WAIT);
-                McpProtocolTest.assertError(-32700, r, null);
+                McpCalls.assertError(-32700, r, null);
                 assertTrue(r.get("error").get("message").asText().contains("nesting depth"), r.toString());
             }
             // Nesting well inside the limit is only JSON: the tool refuses the argument's type.
-            JsonNode r = s.call("get_diff", McpProtocolTest.json("{\"base\":" + nested(400) + "}"));
-            McpProtocolTest.assertInvalidInput(r, r.get("id").asInt());
-            McpProtocolTest.assertStillServing(s);
+            JsonNode r = s.call("get_diff", McpCalls.json("{\"base\":" + nested(400) + "}"));
+            McpCalls.assertInvalidInput(r, r.get("id").asInt());
+            McpCalls.assertStillServing(s);
         }
     }
 
@@ -96,9 +94,9 @@ class McpAbuseTest {
             }
             s.sendRaw("\"}}\n".getBytes(StandardCharsets.US_ASCII));
             JsonNode r = s.next(McpSession.WAIT);
-            McpProtocolTest.assertError(-32600, r, null);
+            McpCalls.assertError(-32600, r, null);
             assertTrue(r.get("error").get("message").asText().contains("larger than 4194304 bytes"), r.toString());
-            McpProtocolTest.assertStillServing(s);
+            McpCalls.assertStillServing(s);
         }
     }
 
@@ -116,7 +114,7 @@ class McpAbuseTest {
             System.out.println("    measured: " + CALLS + " concurrent calls in-process: " + served + " answered with the diff, "
                     + (CALLS - served) + " with -32000 busy");
             assertTrue(served >= 8, served + " served");
-            McpProtocolTest.assertStillServing(s);
+            McpCalls.assertStillServing(s);
             assertEquals(List.of(), s.finish(McpSession.WAIT));
         }
     }
@@ -126,7 +124,7 @@ class McpAbuseTest {
         int served = 0;
         for (JsonNode r : answers) {
             if (r.has("result")) {
-                assertEquals(expectedDiff, McpConcurrencyTest.text(r));
+                assertEquals(expectedDiff, McpCalls.responseText(r));
                 served++;
             } else {
                 assertEquals(-32000, r.get("error").get("code").asInt(), r.toString());
@@ -139,7 +137,7 @@ class McpAbuseTest {
     @Test
     void theServerProcessAnswersEverythingOnceInASmallHeapAndExitsOnEof() throws Exception {
         long start = System.nanoTime();
-        Process p = McpShimTest.shim(List.of("-Xmx64m"), "-C", repo.dir().toString());
+        Process p = McpShimProcess.shim(List.of("-Xmx64m"), "-C", repo.dir().toString());
         try (PeakRss rss = PeakRss.of(p)) {
             CompletableFuture<String> stderr = CompletableFuture.supplyAsync(() -> {
                 try {
@@ -159,8 +157,8 @@ class McpAbuseTest {
             });
             int malformed = 0;
             try (OutputStream in = new java.io.BufferedOutputStream(p.getOutputStream(), 1 << 16)) {
-                McpShimTest.send(in, "initialize", "init", McpSession.initializeParams("2025-03-26"));
-                McpShimTest.send(in, "notifications/initialized", null, null);
+                McpShimProcess.send(in, "initialize", "init", McpSession.initializeParams("2025-03-26"));
+                McpShimProcess.send(in, "notifications/initialized", null, null);
                 for (int i = 0; i < MALFORMED; i++, malformed++) {
                     in.write((BAD.get(i % BAD.size()) + "\n").getBytes(StandardCharsets.UTF_8));
                 }
@@ -186,7 +184,7 @@ class McpAbuseTest {
             int errorsWithoutId = 0;
             Map<String, JsonNode> byId = new HashMap<>();
             for (String line : out) {
-                JsonNode r = McpProtocolTest.json(line);
+                JsonNode r = McpCalls.json(line);
                 if (r.get("id").isNull()) {
                     errorsWithoutId++;
                     assertTrue(r.has("error"), line);

@@ -3,10 +3,11 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.prdiff.core.Json;
 import dev.prdiff.mcp.McpServer;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import support.McpSession;
 import support.NeutralGit;
 import support.TempRepo;
 
@@ -34,14 +35,14 @@ class McpAnswerBoundTest {
     /** JSON-RPC's frame around a result: jsonrpc, id, and the keys of content and _meta. */
     static final int FRAME = 512;
 
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static String base;
     static String head;
     static List<String> names;
 
     @BeforeAll
     static void fixture() throws Exception {
-        repo = TempRepo.init();
         repo.write("seed.txt", "seed\n");
         base = repo.commit("base");
         String blob = repo.text("hash-object", "-w", "seed.txt").strip();
@@ -59,11 +60,6 @@ class McpAnswerBoundTest {
         head = repo.text("commit-tree", tree, "-p", base, "-m", "wide").strip();
         names = List.of(repo.text("diff", "--name-only", "--no-renames", base + "..." + head).split("\n"));
         assertEquals(FILES, names.size());
-    }
-
-    @AfterAll
-    static void cleanup() {
-        repo.close();
     }
 
     static McpSession session() {

@@ -1,11 +1,12 @@
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import dev.prdiff.core.Json;
+import support.McpSession;
 import support.OpenApiDocument;
 import support.RepoRoot;
 import support.TempRepo;
@@ -19,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static support.McpCalls.TOOLS;
 
 /**
  * openapi.yaml is the single source of the tool list: tools/list, as a client receives it, must equal what the
@@ -27,25 +29,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @Timeout(30)
 class McpCatalogTest {
-    static final List<String> TOOLS = List.of("get_pull_request_diff", "get_diff", "get_commit_diff", "get_changed_files",
-            "get_file_at_sha", "grep_at_sha");
-
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static JsonNode listed;
 
     @BeforeAll
     static void list() {
-        repo = TempRepo.init();
         repo.write("a.txt", "a\n");
         repo.commit("a");
         try (McpSession s = McpSession.initialized(repo.dir())) {
             listed = s.request("tools/list", null).get("result").get("tools");
         }
-    }
-
-    @AfterAll
-    static void cleanup() {
-        repo.close();
     }
 
     static JsonNode tool(String name) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import support.McpCalls;
 import support.McpClientNode;
 import support.OpenApiDocument;
 import support.Proc;
@@ -171,7 +172,7 @@ class McpClientEndToEndTest {
         List<String> names = new ArrayList<>();
         report.json().get("tools").forEach(t -> names.add(t.get("name").asText()));
         assertEquals(openApi.tools(), names);
-        assertEquals(McpCatalogTest.TOOLS, names);
+        assertEquals(McpCalls.TOOLS, names);
         for (JsonNode tool : report.json().get("tools")) {
             String name = tool.get("name").asText();
             assertEquals(openApi.inputSchema(name), tool.get("inputSchema"), name);

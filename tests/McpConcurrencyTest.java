@@ -3,10 +3,12 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.prdiff.core.Json;
 import dev.prdiff.mcp.McpServer;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import support.McpSession;
+import support.McpCalls;
 import support.HangingRepo;
 import support.TempRepo;
 
@@ -19,6 +21,7 @@ import java.util.function.Consumer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static support.McpCalls.responseText;
 
 /**
  * tools/call on the worker pool: many calls at once, each answered exactly once with its own result (checked
@@ -28,12 +31,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(60)
 class McpConcurrencyTest {
 
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static List<String> commits = new ArrayList<>();
 
     @BeforeAll
     static void fixture() {
-        repo = TempRepo.init();
         for (int i = 0; i < 10; i++) {
             repo.write("shared.txt", "line " + i + "\ncommon\n");
             repo.write("file-" + i + ".txt", ("content of " + i + "\n").repeat(i + 1));
@@ -44,11 +47,6 @@ class McpConcurrencyTest {
         }
     }
 
-    @AfterAll
-    static void cleanup() {
-        repo.close();
-    }
-
     static ObjectNode call(String tool, String... keyValues) {
         ObjectNode p = JsonNodeFactory.instance.objectNode().put("name", tool);
         ObjectNode a = p.putObject("arguments");
@@ -56,12 +54,6 @@ class McpConcurrencyTest {
             a.put(keyValues[i], keyValues[i + 1]);
         }
         return p;
-    }
-
-    static String text(JsonNode response) {
-        JsonNode result = response.get("result");
-        assertTrue(result != null && !result.path("isError").asBoolean(false), response.toString());
-        return result.get("content").get(0).get("text").asText();
     }
 
     @Test
@@ -79,17 +71,17 @@ class McpConcurrencyTest {
                     String parent = i % 10 == 0 ? emptyTree : commits.get(i % 10 - 1);
                     String expected = new String(repo.gitDiff(parent, a), java.nio.charset.StandardCharsets.UTF_8);
                     requests.put(id, call("get_commit_diff", "hash", a));
-                    checks.put(id, r -> assertEquals(expected, text(r), "get_commit_diff " + a));
+                    checks.put(id, r -> assertEquals(expected, responseText(r), "get_commit_diff " + a));
                 }
                 case 1 -> {
                     String expected = new String(repo.gitDiff(a + "..." + b), java.nio.charset.StandardCharsets.UTF_8);
                     requests.put(id, call("get_diff", "base", a, "head", b));
-                    checks.put(id, r -> assertEquals(expected, text(r), "get_diff " + a + "..." + b));
+                    checks.put(id, r -> assertEquals(expected, responseText(r), "get_diff " + a + "..." + b));
                 }
                 default -> {
-                    List<String> expected = McpToolsTest.numstat(repo, a + "..." + b);
+                    List<String> expected = McpCalls.numstat(repo, a + "..." + b);
                     requests.put(id, call("get_changed_files", "base", a, "head", b));
-                    checks.put(id, r -> assertEquals(expected, McpToolsTest.listed(r.get("result").get("structuredContent")),
+                    checks.put(id, r -> assertEquals(expected, McpCalls.listed(r.get("result").get("structuredContent")),
                             "get_changed_files " + a + "..." + b));
                 }
             }
@@ -110,7 +102,7 @@ class McpConcurrencyTest {
             assertTrue(response != null, "no answer for " + check.getKey());
             check.getValue().accept(response);
         }
-        McpProtocolTest.assertStillServing(s);
+        McpCalls.assertStillServing(s);
         assertEquals(List.of(), s.finish(McpSession.WAIT), "nothing beyond one answer per request");
         assertTrue(millis < 40_000, "100 calls took " + millis + "ms");
     }
@@ -124,10 +116,10 @@ class McpConcurrencyTest {
             s.notify("notifications/cancelled", JsonNodeFactory.instance.objectNode().put("requestId", "slow")
                     .put("reason", "user gave up"));
             HangingRepo.assertAllExit(tree);
-            McpProtocolTest.assertStillServing(s);
+            McpCalls.assertStillServing(s);
             String head = commits.get(9);
             assertEquals(new String(repo.gitDiff(head + "^1", head), java.nio.charset.StandardCharsets.UTF_8),
-                    text(s.request("tools/call", call("get_commit_diff", "hash", head))));
+                    responseText(s.request("tools/call", call("get_commit_diff", "hash", head))));
             // A second cancel for the same id, and one for an id never used, change nothing.
             s.notify("notifications/cancelled", JsonNodeFactory.instance.objectNode().put("requestId", "slow"));
             s.notify("notifications/cancelled", JsonNodeFactory.instance.objectNode().put("requestId", 404));
@@ -149,7 +141,7 @@ class McpConcurrencyTest {
             s.notify("notifications/cancelled", JsonNodeFactory.instance.objectNode().put("requestId", "running"));
             HangingRepo.assertAllExit(tree);
             JsonNode after = s.request("tools/call", call("get_commit_diff", "hash", "HEAD"));
-            assertTrue(text(after).startsWith("diff --git "), after.toString());
+            assertTrue(responseText(after).startsWith("diff --git "), after.toString());
             assertEquals(List.of(), s.finish(McpSession.WAIT));
         }
     }
@@ -165,11 +157,11 @@ class McpConcurrencyTest {
             s.sendRequest("b", "tools/call", slow);
             JsonNode busy = s.request("tools/call", call("get_commit_diff", "hash", "HEAD"));
             assertEquals(-32000, busy.get("error").get("code").asInt(), busy.toString());
-            McpProtocolTest.assertStillServing(s);
+            McpCalls.assertStillServing(s);
             s.notify("notifications/cancelled", JsonNodeFactory.instance.objectNode().put("requestId", "b"));
             s.notify("notifications/cancelled", JsonNodeFactory.instance.objectNode().put("requestId", "a"));
             HangingRepo.assertAllExit(tree);
-            assertTrue(text(s.request("tools/call", call("get_commit_diff", "hash", "HEAD"))).startsWith("diff --git "));
+            assertTrue(responseText(s.request("tools/call", call("get_commit_diff", "hash", "HEAD"))).startsWith("diff --git "));
             assertEquals(List.of(), s.finish(McpSession.WAIT));
         }
     }
@@ -196,7 +188,7 @@ class McpConcurrencyTest {
         for (JsonNode r : rest) {
             if (r.get("id").asText().startsWith("race-")) {
                 answers.merge(r.get("id").asText(), 1, Integer::sum);
-                assertEquals(expected, text(r));
+                assertEquals(expected, responseText(r));
             }
         }
         answers.forEach((id, n) -> assertEquals(1, n, id));
@@ -206,12 +198,12 @@ class McpConcurrencyTest {
     void aStatelessCallCanBeCancelledToo() throws Exception {
         try (HangingRepo hang = HangingRepo.create(); McpSession s = McpSession.start(repo.dir())) {
             ObjectNode slow = call("get_diff", "repo_path", hang.repo.dir().toString());
-            slow.set("_meta", McpProtocolTest.modernParams().get("_meta"));
+            slow.set("_meta", McpCalls.modernParams().get("_meta"));
             s.sendRequest(7, "tools/call", slow);
             List<ProcessHandle> tree = hang.awaitGit();
             s.notify("notifications/cancelled", JsonNodeFactory.instance.objectNode().put("requestId", 7));
             HangingRepo.assertAllExit(tree);
-            JsonNode pong = s.request("ping", McpProtocolTest.modernParams());
+            JsonNode pong = s.request("ping", McpCalls.modernParams());
             assertEquals("complete", pong.get("result").get("resultType").asText());
         }
     }
@@ -225,7 +217,7 @@ class McpConcurrencyTest {
             List<JsonNode> rest = s.finish(McpSession.WAIT);
             assertEquals(1, rest.size(), rest.toString());
             assertEquals("last", rest.get(0).get("id").asText());
-            JsonNode body = McpToolsTest.toolError(rest.get(0).get("result"), "TIMEOUT");
+            JsonNode body = McpCalls.toolError(rest.get(0).get("result"), "TIMEOUT");
             assertTrue(body.get("message").asText().contains("timed out after 2s"), body.toString());
         }
     }

@@ -5,6 +5,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import support.McpSession;
+import support.McpCalls;
 import support.Fixtures;
 import support.SchemaViolations;
 import support.TempRepo;
@@ -55,7 +57,7 @@ class McpDiffEnvelopeOutputTest {
 
     /** get_diff's arguments for the range, plus name/value pairs. */
     static ObjectNode args(Object... more) {
-        ObjectNode a = McpToolsTest.args("base", range.substring(0, range.indexOf("...")),
+        ObjectNode a = McpCalls.args("base", range.substring(0, range.indexOf("...")),
                 "head", range.substring(range.indexOf("...") + 3));
         for (int i = 0; i < more.length; i += 2) {
             a.set((String) more[i], Json.MAPPER.valueToTree(more[i + 1]));
@@ -89,8 +91,8 @@ class McpDiffEnvelopeOutputTest {
     void jsonIsTheEnvelopeAsTextAndAsStructuredContent() throws Exception {
         JsonNode result = s.callResult("get_diff", args("json", true));
         JsonNode envelope = envelope(result);
-        assertEquals(envelope, Json.MAPPER.readTree(McpToolsTest.text(result)));
-        assertEquals(McpToolsTest.numstat(repo, range), changes(envelope));
+        assertEquals(envelope, Json.MAPPER.readTree(McpCalls.text(result)));
+        assertEquals(McpCalls.numstat(repo, range), changes(envelope));
     }
 
     /** One run gives both: the text is the sections the json answer holds, and the envelope is that one bare. */
@@ -99,16 +101,16 @@ class McpDiffEnvelopeOutputTest {
         JsonNode result = s.callResult("get_diff", args());
         JsonNode bare = envelope(result);
         noBodies(bare);
-        assertEquals(McpToolsTest.numstat(repo, range), changes(bare));
+        assertEquals(McpCalls.numstat(repo, range), changes(bare));
         JsonNode full = envelope(s.callResult("get_diff", args("json", true)));
         StringBuilder sections = new StringBuilder();
         full.at("/data/changes").forEach(c -> sections.append(c.path("diff").asText("")));
-        assertEquals(sections.toString(), McpToolsTest.text(result));
+        assertEquals(sections.toString(), McpCalls.text(result));
         ObjectNode stripped = full.deepCopy();
         stripped.at("/data/changes").forEach(c -> ((ObjectNode) c).remove(List.of("diff", "diff_base64")));
         assertEquals(stripped.get("data"), bare.get("data"));
         assertEquals(full.get("warnings"), bare.get("warnings"));
-        assertEquals(McpToolsTest.notices(result), Json.MAPPER.convertValue(bare.get("warnings"), List.class));
+        assertEquals(McpCalls.notices(result), Json.MAPPER.convertValue(bare.get("warnings"), List.class));
     }
 
     /** A page: its changes, and a summary of every selected file, as json's envelope says. */
@@ -116,7 +118,7 @@ class McpDiffEnvelopeOutputTest {
     void aPageCountsEveryFileInItsSummary() {
         JsonNode bare = envelope(s.callResult("get_diff", args("top", 1)));
         assertEquals(1, bare.at("/data/changes").size());
-        assertEquals(McpToolsTest.numstat(repo, range).size(), bare.at("/data/summary/files").asInt());
+        assertEquals(McpCalls.numstat(repo, range).size(), bare.at("/data/summary/files").asInt());
         assertEquals(bare.at("/data/summary"), envelope(s.callResult("get_diff",
                 args("top", 1, "json", true))).at("/data/summary"));
     }
@@ -124,14 +126,14 @@ class McpDiffEnvelopeOutputTest {
     @Test
     void statAndLogKeepTheirTextAndCarryTheRangesFiles() {
         JsonNode stat = s.callResult("get_diff", args("stat", true));
-        assertEquals(McpToolsTest.git(repo, "--stat", range), McpToolsTest.text(stat));
+        assertEquals(McpCalls.git(repo, "--stat", range), McpCalls.text(stat));
         JsonNode log = s.callResult("get_diff", args("log", true));
-        assertTrue(McpToolsTest.text(log).contains(repo.text("rev-parse", "--short", "feature").strip()),
-                McpToolsTest.text(log));
+        assertTrue(McpCalls.text(log).contains(repo.text("rev-parse", "--short", "feature").strip()),
+                McpCalls.text(log));
         for (JsonNode result : List.of(stat, log)) {
             JsonNode envelope = envelope(result);
             noBodies(envelope);
-            assertEquals(McpToolsTest.numstat(repo, range), changes(envelope));
+            assertEquals(McpCalls.numstat(repo, range), changes(envelope));
             assertEquals(repo.text("rev-parse", "feature").strip(), envelope.at("/data/range/head").asText());
         }
     }
@@ -139,13 +141,13 @@ class McpDiffEnvelopeOutputTest {
     /** Before 2025-06-18 there is no outputSchema, so no structuredContent either; the text is the same. */
     @Test
     void protocol20250326GetsTextAlone() {
-        try (McpSession old = McpStructuredOutputVersionsTest.sessionIn(repo, "2025-03-26")) {
+        try (McpSession old = McpCalls.sessionIn(repo, "2025-03-26")) {
             for (ObjectNode a : List.of(args(), args("json", true), args("stat", true), args("log", true))) {
                 JsonNode result = old.callResult("get_diff", a);
                 assertFalse(result.path("isError").asBoolean(false), result.toString());
                 assertFalse(result.has("structuredContent"), a + ": " + result);
-                assertEquals(McpToolsTest.text(s.callResult("get_diff", a)).replaceAll("\"time\":\"[^\"]*\"", ""),
-                        McpToolsTest.text(result).replaceAll("\"time\":\"[^\"]*\"", ""), a.toString());
+                assertEquals(McpCalls.text(s.callResult("get_diff", a)).replaceAll("\"time\":\"[^\"]*\"", ""),
+                        McpCalls.text(result).replaceAll("\"time\":\"[^\"]*\"", ""), a.toString());
             }
         }
     }

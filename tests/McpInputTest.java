@@ -2,10 +2,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.prdiff.core.Json;
 import dev.prdiff.mcp.McpServer;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import support.McpSession;
+import support.McpCalls;
+import support.McpShimProcess;
 import support.HangingRepo;
 import support.TempRepo;
 
@@ -29,20 +32,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @Timeout(60)
 class McpInputTest {
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
 
     @BeforeAll
     static void fixture() {
-        repo = TempRepo.init();
         repo.write("a.txt", "a\n");
         repo.commit("a");
         repo.write("a.txt", "b\n");
         repo.commit("b");
-    }
-
-    @AfterAll
-    static void cleanup() {
-        repo.close();
     }
 
     static byte[] line(String before, byte[] bad, String after) {
@@ -66,13 +64,13 @@ class McpInputTest {
             for (byte[] bad : invalid) {
                 s.sendRaw(line("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\",\"params\":{\"x\":\"", bad, "\"}}"));
                 JsonNode r = s.next(McpSession.WAIT);
-                McpProtocolTest.assertError(-32700, r, null);
+                McpCalls.assertError(-32700, r, null);
                 assertTrue(r.get("error").get("message").asText().contains("UTF-8"), r.toString());
             }
             // Valid UTF-8 beyond ASCII, and an escaped surrogate pair, are fine.
             s.sendLine("{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"ping\",\"params\":{\"x\":\"héllo 😀 \\ud83d\\ude00\"}}");
-            assertEquals(McpProtocolTest.obj(), s.next(McpSession.WAIT).get("result"));
-            McpProtocolTest.assertStillServing(s);
+            assertEquals(McpCalls.obj(), s.next(McpSession.WAIT).get("result"));
+            McpCalls.assertStillServing(s);
         }
     }
 
@@ -97,19 +95,19 @@ class McpInputTest {
             assertEquals(5, answer.size(), answer.toString());
             Map<String, JsonNode> byId = new HashMap<>();
             answer.forEach(r -> byId.put(r.get("id").toString(), r));
-            assertEquals(McpProtocolTest.obj(), byId.get("1").get("result"));
-            assertEquals(McpCatalogTest.TOOLS.size(), byId.get("2").get("result").get("tools").size());
+            assertEquals(McpCalls.obj(), byId.get("1").get("result"));
+            assertEquals(McpCalls.TOOLS.size(), byId.get("2").get("result").get("tools").size());
             assertEquals(new String(repo.gitDiff("HEAD^1", "HEAD"), StandardCharsets.UTF_8),
-                    McpToolsTest.text(byId.get("\"c\"").get("result")));
-            McpProtocolTest.assertError(-32600, byId.get("null"), null);
-            McpProtocolTest.assertError(-32601, byId.get("3"), 3);
+                    McpCalls.text(byId.get("\"c\"").get("result")));
+            McpCalls.assertError(-32600, byId.get("null"), null);
+            McpCalls.assertError(-32601, byId.get("3"), 3);
 
             // JSON-RPC 2.0: an empty array is one -32600, not an array; a batch of notifications gets nothing.
             s.sendLine("[]");
-            McpProtocolTest.assertError(-32600, s.next(McpSession.WAIT), null);
+            McpCalls.assertError(-32600, s.next(McpSession.WAIT), null);
             s.sendLine("[{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{}}]");
             s.expectSilence(Duration.ofMillis(300));
-            McpProtocolTest.assertStillServing(s);
+            McpCalls.assertStillServing(s);
             assertEquals(List.of(), s.finish(McpSession.WAIT));
         }
     }
@@ -121,13 +119,13 @@ class McpInputTest {
                 s.sendLine("[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}]");
                 JsonNode r = s.next(McpSession.WAIT);
                 assertTrue(r.isObject(), r.toString());
-                McpProtocolTest.assertError(-32600, r, null);
-                McpProtocolTest.assertStillServing(s);
+                McpCalls.assertError(-32600, r, null);
+                McpCalls.assertStillServing(s);
             }
         }
         try (McpSession s = McpSession.start(repo.dir())) {
             s.sendLine("[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}]");
-            McpProtocolTest.assertError(-32600, s.next(McpSession.WAIT), null);
+            McpCalls.assertError(-32600, s.next(McpSession.WAIT), null);
         }
     }
 
@@ -146,9 +144,9 @@ class McpInputTest {
             List<JsonNode> answers = s.finish(Duration.ofSeconds(20));
             assertEquals(2, answers.size(), answers.toString());
             JsonNode first = answers.stream().filter(a -> McpSession.sameId(running, a.get("id"))).findFirst().orElseThrow();
-            McpToolsTest.toolError(first.get("result"), "CANCELLED");
+            McpCalls.toolError(first.get("result"), "CANCELLED");
             JsonNode second = answers.stream().filter(a -> McpSession.sameId(queued, a.get("id"))).findFirst().orElseThrow();
-            McpProtocolTest.assertError(-32000, second, 2);
+            McpCalls.assertError(-32000, second, 2);
             HangingRepo.assertAllExit(tree);
         }
     }
@@ -157,19 +155,19 @@ class McpInputTest {
     @Test
     void theProcessAnswersACallRunningWhenStdinClosesBeforeExiting() throws Exception {
         try (HangingRepo hang = HangingRepo.create()) {
-            Process p = McpShimTest.shim("-C", hang.repo.dir().toString(), "--timeout", "2");
+            Process p = McpShimProcess.shim("-C", hang.repo.dir().toString(), "--timeout", "2");
             OutputStream in = p.getOutputStream();
-            McpShimTest.send(in, "initialize", 1, McpSession.initializeParams("2025-11-25"));
-            McpShimTest.send(in, "tools/call", 2, McpShimTest.call("get_diff", "{}"));
+            McpShimProcess.send(in, "initialize", 1, McpSession.initializeParams("2025-11-25"));
+            McpShimProcess.send(in, "tools/call", 2, McpCalls.toolCall("get_diff", "{}"));
             hang.awaitGit();
             in.close();
             List<String> lines = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
             assertTrue(p.waitFor(20, TimeUnit.SECONDS));
             assertEquals(0, p.exitValue());
             assertEquals(2, lines.size(), lines.toString());
-            JsonNode answer = McpProtocolTest.json(lines.get(1));
+            JsonNode answer = McpCalls.json(lines.get(1));
             assertEquals(2, answer.get("id").asInt());
-            McpToolsTest.toolError(answer.get("result"), "TIMEOUT");
+            McpCalls.toolError(answer.get("result"), "TIMEOUT");
             assertFalse(p.isAlive());
         }
     }

@@ -1,10 +1,12 @@
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import support.McpSession;
+import support.McpCalls;
 import support.OpenApiDocument;
 import support.TempRepo;
 
@@ -20,20 +22,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @Timeout(60)
 class McpIntegerRangeTest {
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
 
     @BeforeAll
     static void fixture() {
-        repo = TempRepo.init();
         repo.write("a.txt", "a\n");
         repo.commit("a");
         repo.write("a.txt", "b\n").write("b.txt", "b\n");
         repo.commit("b");
-    }
-
-    @AfterAll
-    static void cleanup() {
-        repo.close();
     }
 
     /** Every integer argument of every tool has a maximum an int holds (pr_number is read as a long, checked). */
@@ -62,7 +59,7 @@ class McpIntegerRangeTest {
                             + "\"params\":{\"name\":\"get_changed_files\",\"arguments\":{\"base\":\"HEAD~1\",\""
                             + field + "\":" + value + "}}}";
                     s.sendLine(line);
-                    JsonNode body = McpProtocolTest.assertInvalidInput(s.next(McpSession.WAIT), field + value);
+                    JsonNode body = McpCalls.assertInvalidInput(s.next(McpSession.WAIT), field + value);
                     assertTrue(body.get("message").asText().contains("arguments." + field + ": must be at most 2147483647"),
                             body.toString());
                 }
@@ -80,15 +77,15 @@ class McpIntegerRangeTest {
                 s.sendLine("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"get_diff\","
                         + "\"arguments\":{\"base\":\"HEAD~1\",\"context_lines\":" + value + "}}}");
                 JsonNode r = s.next(McpSession.WAIT);
-                McpProtocolTest.assertError(-32602, r, 7);
+                McpCalls.assertError(-32602, r, 7);
                 assertTrue(r.get("error").get("message").asText().contains("out of range"), r.toString());
             }
             s.sendLine("{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"tools/call\",\"params\":{\"name\":\"get_diff\","
                     + "\"arguments\":{\"base\":\"HEAD~1\",\"context_lines\":1e400}}}");
-            McpProtocolTest.assertInvalidInput(s.next(McpSession.WAIT), 8);
+            McpCalls.assertInvalidInput(s.next(McpSession.WAIT), 8);
             s.sendLine("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"ping\",\"params\":{\"x\":1e2147483648}");
-            McpProtocolTest.assertError(-32700, s.next(McpSession.WAIT), null);
-            McpProtocolTest.assertStillServing(s);
+            McpCalls.assertError(-32700, s.next(McpSession.WAIT), null);
+            McpCalls.assertStillServing(s);
         }
     }
 }

@@ -5,6 +5,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import support.McpSession;
+import support.PrdiffCli;
+import support.McpCalls;
+import support.DiffSections;
 import support.Fixtures;
 import support.Proc;
 import support.TempRepo;
@@ -61,17 +65,17 @@ class McpJsonEnvelopeTest {
         args.put("json", true);
         JsonNode result = s.callResult("get_diff", args);
         assertFalse(result.path("isError").asBoolean(), result.toString());
-        return JSON.readTree(McpToolsTest.text(result));
+        return JSON.readTree(McpCalls.text(result));
     }
 
     @Test
     void envelopeIsTheClisWithTheToolsBudgets() throws Exception {
-        JsonNode e = mcp(McpToolsTest.args("base", base, "head", head));
+        JsonNode e = mcp(McpCalls.args("base", base, "head", head));
         Proc.Result cli = PrdiffCli.in(repo.dir(), base + "..." + head, "--json", "--max-bytes", "100000",
                 "--no-binary", "--skip-generated");
         assertEquals(0, cli.exit(), cli.stderr());
         assertEquals(comparable(JSON.readTree(cli.stdout())), comparable(e));
-        List<byte[]> git = JsonEnvelopeCliTest.sections(repo.gitDiff(base + "..." + head));
+        List<byte[]> git = DiffSections.sections(repo.gitDiff(base + "..." + head));
         JsonNode changes = e.at("/data/changes");
         assertEquals(git.size(), changes.size());
         int whole = 0;
@@ -86,7 +90,7 @@ class McpJsonEnvelopeTest {
                 assertTrue(c.get("truncated").asBoolean(), c.toString());
             }
             if (!c.get("truncated").asBoolean()) {
-                assertArrayEquals(git.get(i), JsonEnvelopeCliTest.diffOf(c), c.get("path").asText());
+                assertArrayEquals(git.get(i), DiffSections.diffOf(c), c.get("path").asText());
                 whole++;
             }
         }
@@ -99,7 +103,7 @@ class McpJsonEnvelopeTest {
 
     @Test
     void maxLinesTruncatesAsTheCliDoes() throws Exception {
-        ObjectNode args = McpToolsTest.args("base", base, "head", head);
+        ObjectNode args = McpCalls.args("base", base, "head", head);
         args.put("max_lines", 3);
         JsonNode e = mcp(args);
         Proc.Result cli = PrdiffCli.in(repo.dir(), base + "..." + head, "--json", "--max-bytes", "100000",
@@ -114,12 +118,12 @@ class McpJsonEnvelopeTest {
 
     @Test
     void jsonDoesNotCombineWithStat() {
-        ObjectNode args = McpToolsTest.args("base", base, "head", head);
+        ObjectNode args = McpCalls.args("base", base, "head", head);
         args.put("json", true);
         args.put("stat", true);
         JsonNode result = s.callResult("get_diff", args);
         assertTrue(result.path("isError").asBoolean(), result.toString());
-        assertTrue(McpToolsTest.text(result).contains("INVALID_INPUT"), result.toString());
+        assertTrue(McpCalls.text(result).contains("INVALID_INPUT"), result.toString());
     }
 
     static JsonNode envelopeSchema() {
@@ -132,9 +136,9 @@ class McpJsonEnvelopeTest {
     void envelopesValidateAgainstTheDeclaredSchema() throws Exception {
         JsonNode schema = envelopeSchema();
         assertTrue(schema.isObject() && schema.has("properties"), schema.toString());
-        JsonNode whole = mcp(McpToolsTest.args("base", base, "head", head));
+        JsonNode whole = mcp(McpCalls.args("base", base, "head", head));
         assertEquals(List.of(), support.SchemaViolations.of(schema, whole));
-        ObjectNode paged = McpToolsTest.args("base", base, "head", head);
+        ObjectNode paged = McpCalls.args("base", base, "head", head);
         paged.put("top", 1);
         JsonNode page = mcp(paged);
         assertTrue(page.has("pagination"), page.toString());
@@ -158,11 +162,11 @@ class McpJsonEnvelopeTest {
             r.write("package-lock.json", "{\n  \"lockfileVersion\": 3\n}\n").write("README", "one\ntwo\n");
             String second = r.commit("second");
             try (McpSession m = McpSession.initialized(r.dir())) {
-                ObjectNode args = McpToolsTest.args("base", first, "head", second);
+                ObjectNode args = McpCalls.args("base", first, "head", second);
                 args.put("json", true);
                 JsonNode result = m.callResult("get_diff", args);
                 assertFalse(result.path("isError").asBoolean(), result.toString());
-                JsonNode e = JSON.readTree(McpToolsTest.text(result));
+                JsonNode e = JSON.readTree(McpCalls.text(result));
                 assertEquals(List.of(), support.SchemaViolations.of(envelopeSchema(), e));
                 String[] numstat = r.text("diff", "--numstat", first + "..." + second, "--", "package-lock.json")
                         .strip().split("\t");

@@ -4,6 +4,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import support.McpSession;
+import support.McpCalls;
 import support.Fixtures;
 import support.OpenApiDocument;
 import support.TempRepo;
@@ -42,7 +44,7 @@ class McpOutputControlsTest {
     }
 
     static ObjectNode range() {
-        return McpToolsTest.args("base", base, "head", head);
+        return McpCalls.args("base", base, "head", head);
     }
 
     static String range3() {
@@ -60,16 +62,16 @@ class McpOutputControlsTest {
     @Test
     void filtersAreGitsDiffFilterAndGlobPathspecs() {
         JsonNode result = s.callResult("get_diff", with(range(), "status", "added", "deleted"));
-        assertEquals(McpToolsTest.git(repo, "--diff-filter=AD", range3()), McpToolsTest.text(result));
-        assertTrue(McpToolsTest.notices(result).stream().anyMatch(n -> n.startsWith("warning: filter applied (status"
+        assertEquals(McpCalls.git(repo, "--diff-filter=AD", range3()), McpCalls.text(result));
+        assertTrue(McpCalls.notices(result).stream().anyMatch(n -> n.startsWith("warning: filter applied (status"
                 + " added,deleted): it removed ")), result.toString());
         ObjectNode globs = with(with(range(), "include", "lib/**"), "exclude", "**/b/**");
-        assertEquals(McpToolsTest.git(repo, range3(), "--", ":(glob)lib/**", ":(exclude,glob)**/b/**"),
-                McpToolsTest.ok(s, "get_diff", globs));
-        ObjectNode commit = with(McpToolsTest.args("hash", head), "include", "*.ts");
-        assertEquals(McpToolsTest.git(repo, head + "^1", head, "--", ":(glob)**/*.ts"),
-                McpToolsTest.ok(s, "get_commit_diff", commit));
-        JsonNode files = McpToolsTest.structured(s.callResult("get_changed_files", with(range(), "status", "renamed")),
+        assertEquals(McpCalls.git(repo, range3(), "--", ":(glob)lib/**", ":(exclude,glob)**/b/**"),
+                McpCalls.ok(s, "get_diff", globs));
+        ObjectNode commit = with(McpCalls.args("hash", head), "include", "*.ts");
+        assertEquals(McpCalls.git(repo, head + "^1", head, "--", ":(glob)**/*.ts"),
+                McpCalls.ok(s, "get_commit_diff", commit));
+        JsonNode files = McpCalls.structured(s.callResult("get_changed_files", with(range(), "status", "renamed")),
                 OpenApiDocument.load().outputSchema("get_changed_files"));
         for (JsonNode f : files.get("files")) {
             assertEquals("renamed", f.get("status").asText(), files.toString());
@@ -80,14 +82,14 @@ class McpOutputControlsTest {
 
     @Test
     void anUnknownStatusIsRejectedByTheSchema() {
-        JsonNode body = McpToolsTest.toolError(s.callResult("get_diff", with(range(), "status", "changed")), "INVALID_INPUT");
+        JsonNode body = McpCalls.toolError(s.callResult("get_diff", with(range(), "status", "changed")), "INVALID_INPUT");
         assertTrue(body.get("message").asText().contains("arguments.status[0]: must be one of"), body.toString());
     }
 
     @Test
     void walkingThePagesGivesEveryFileOnce() {
         JsonNode schema = OpenApiDocument.load().outputSchema("get_changed_files");
-        List<String> all = McpToolsTest.listed(McpToolsTest.structured(s.callResult("get_changed_files", range()), schema));
+        List<String> all = McpCalls.listed(McpCalls.structured(s.callResult("get_changed_files", range()), schema));
         List<String> walked = new ArrayList<>();
         StringBuilder diff = new StringBuilder();
         int skip = 0;
@@ -95,13 +97,13 @@ class McpOutputControlsTest {
             ObjectNode args = range();
             args.put("top", 4);
             args.put("skip", skip);
-            JsonNode page = McpToolsTest.structured(s.callResult("get_changed_files", args), schema);
-            walked.addAll(McpToolsTest.listed(page));
+            JsonNode page = McpCalls.structured(s.callResult("get_changed_files", args), schema);
+            walked.addAll(McpCalls.listed(page));
             JsonNode text = s.callResult("get_diff", args);
-            diff.append(McpToolsTest.text(text));
+            diff.append(McpCalls.text(text));
             JsonNode p = page.get("pagination");
             assertEquals(all.size(), p.get("total").asInt());
-            assertTrue(McpToolsTest.notices(text).contains("pagination: " + p
+            assertTrue(McpCalls.notices(text).contains("pagination: " + p
                     + (p.get("has_more").asBoolean() ? "; next page: skip " + p.get("next_skip").asInt() : "")),
                     text.toString());
             if (!p.get("has_more").asBoolean()) {
@@ -110,46 +112,46 @@ class McpOutputControlsTest {
             skip = p.get("next_skip").asInt();
         }
         assertEquals(all, walked);
-        assertEquals(McpToolsTest.git(repo, range3()), diff.toString());
+        assertEquals(McpCalls.git(repo, range3()), diff.toString());
     }
 
     @Test
     void contextLinesAndStatAreGitsOwn() {
         ObjectNode u0 = range();
         u0.put("context_lines", 0);
-        assertEquals(McpToolsTest.git(repo, "-U0", range3()), McpToolsTest.ok(s, "get_diff", u0));
-        ObjectNode commit = McpToolsTest.args("hash", head);
+        assertEquals(McpCalls.git(repo, "-U0", range3()), McpCalls.ok(s, "get_diff", u0));
+        ObjectNode commit = McpCalls.args("hash", head);
         commit.put("context_lines", 9);
-        assertEquals(McpToolsTest.git(repo, "-U9", head + "^1", head), McpToolsTest.ok(s, "get_commit_diff", commit));
+        assertEquals(McpCalls.git(repo, "-U9", head + "^1", head), McpCalls.ok(s, "get_commit_diff", commit));
         ObjectNode stat = range();
         stat.put("stat", true);
-        assertEquals(McpToolsTest.git(repo, "--stat", range3()), McpToolsTest.ok(s, "get_diff", stat));
-        assertEquals(McpToolsTest.git(repo, "--stat", "--diff-filter=R", range3()),
-                McpToolsTest.ok(s, "get_diff", with(stat.deepCopy(), "status", "renamed")));
+        assertEquals(McpCalls.git(repo, "--stat", range3()), McpCalls.ok(s, "get_diff", stat));
+        assertEquals(McpCalls.git(repo, "--stat", "--diff-filter=R", range3()),
+                McpCalls.ok(s, "get_diff", with(stat.deepCopy(), "status", "renamed")));
         ObjectNode statOfOne = stat.deepCopy();
         statOfOne.put("path", "lib");
-        assertEquals(McpToolsTest.git(repo, "--stat", range3(), "--", "lib"), McpToolsTest.ok(s, "get_diff", statOfOne));
+        assertEquals(McpCalls.git(repo, "--stat", range3(), "--", "lib"), McpCalls.ok(s, "get_diff", statOfOne));
         ObjectNode tooMany = range();
         tooMany.put("context_lines", 21);
-        McpToolsTest.toolError(s.callResult("get_diff", tooMany), "INVALID_INPUT");
+        McpCalls.toolError(s.callResult("get_diff", tooMany), "INVALID_INPUT");
         ObjectNode notForFiles = range();
         notForFiles.put("stat", true);
-        McpToolsTest.toolError(s.callResult("get_changed_files", notForFiles), "INVALID_INPUT");
+        McpCalls.toolError(s.callResult("get_changed_files", notForFiles), "INVALID_INPUT");
     }
 
     @Test
     void thePullRequestToolTakesTheControlsWithSha() {
-        ObjectNode pinned = McpToolsTest.args("sha", head);
+        ObjectNode pinned = McpCalls.args("sha", head);
         pinned.put("pr_number", 5);
         pinned.put("context_lines", 2);
         JsonNode live = s.callResult("get_pull_request_diff", pinned.deepCopy().without(List.of("sha")));
-        JsonNode body = McpToolsTest.toolError(live, "INVALID_INPUT");
+        JsonNode body = McpCalls.toolError(live, "INVALID_INPUT");
         assertTrue(body.get("message").asText().contains("sha"), body.toString());
-        ObjectNode filesAndStat = McpToolsTest.args("sha", head);
+        ObjectNode filesAndStat = McpCalls.args("sha", head);
         filesAndStat.put("pr_number", 5);
         filesAndStat.put("files_only", true);
         filesAndStat.put("stat", true);
-        McpToolsTest.toolError(s.callResult("get_pull_request_diff", filesAndStat), "INVALID_INPUT");
-        assertFalse(McpToolsTest.text(s.callResult("get_changed_files", range())).contains("pagination"));
+        McpCalls.toolError(s.callResult("get_pull_request_diff", filesAndStat), "INVALID_INPUT");
+        assertFalse(McpCalls.text(s.callResult("get_changed_files", range())).contains("pagination"));
     }
 }

@@ -4,6 +4,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import support.McpSession;
+import support.McpCalls;
 import support.PullRequestFixture;
 import support.PullRequestScenario;
 
@@ -52,7 +54,7 @@ class McpPinnedBaseMemoryTest {
     }
 
     String pinned(String sha, String file) {
-        return McpToolsTest.ok(s, "get_pull_request_diff", McpPullRequestToolTest.args("pr_number", 1, "repo",
+        return McpCalls.ok(s, "get_pull_request_diff", McpCalls.argsOf("pr_number", 1, "repo",
                 "octo/demo", "sha", sha, "file", file));
     }
 
@@ -73,9 +75,9 @@ class McpPinnedBaseMemoryTest {
         }
         assertEquals(before + 1, pullRequestReads(), scenario.github.requests()::toString);
 
-        JsonNode unknown = s.callResult("get_pull_request_diff", McpPullRequestToolTest.args("pr_number", 1, "repo",
+        JsonNode unknown = s.callResult("get_pull_request_diff", McpCalls.argsOf("pr_number", 1, "repo",
                 "octo/demo", "sha", "0123456789abcdef0123456789abcdef01234567"));
-        McpToolsTest.toolError(unknown, "SHA_NOT_FOUND");
+        McpCalls.toolError(unknown, "SHA_NOT_FOUND");
     }
 
     @Test

@@ -3,12 +3,14 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.prdiff.core.Json;
 import dev.prdiff.mcp.McpServer;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import support.McpSession;
+import support.McpCalls;
 import support.HangingRepo;
 import support.TempRepo;
 
@@ -20,6 +22,13 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static support.McpCalls.json;
+import static support.McpCalls.obj;
+import static support.McpCalls.assertError;
+import static support.McpCalls.assertInvalidInput;
+import static support.McpCalls.assertStillServing;
+import static support.McpCalls.modernParams;
+import static support.McpCalls.toolCall;
 
 /**
  * The JSON-RPC and MCP lifecycle rules over piped streams: version negotiation, every error code, what happens
@@ -28,44 +37,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @Timeout(30)
 class McpProtocolTest {
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
 
     @BeforeAll
     static void fixture() {
-        repo = TempRepo.init();
         repo.write("a.txt", "a\n");
         repo.commit("a");
-    }
-
-    @AfterAll
-    static void cleanup() {
-        repo.close();
-    }
-
-    static ObjectNode obj() {
-        return JsonNodeFactory.instance.objectNode();
-    }
-
-    static JsonNode json(String text) {
-        try {
-            return Json.MAPPER.readTree(text);
-        } catch (Exception e) {
-            throw new AssertionError(e);
-        }
-    }
-
-    static void assertError(int code, JsonNode response, Object id) {
-        assertTrue(response.has("error"), "expected error " + code + ", got " + response);
-        assertFalse(response.has("result"), response.toString());
-        assertEquals(code, response.get("error").get("code").asInt(), response.toString());
-        assertTrue(response.get("error").get("message").isTextual(), response.toString());
-        assertEquals(Json.MAPPER.valueToTree(id), response.get("id"), response.toString());
-        assertEquals("2.0", response.get("jsonrpc").asText());
-    }
-
-    static void assertStillServing(McpSession s) {
-        JsonNode pong = s.request("ping", null);
-        assertEquals(obj(), pong.get("result"), pong.toString());
     }
 
     @ParameterizedTest
@@ -114,7 +92,7 @@ class McpProtocolTest {
             assertError(-32600, s.request("no/such/method", null), 1003);
             assertStillServing(s);
             assertTrue(s.request("initialize", McpSession.initializeParams("2025-06-18")).has("result"));
-            assertEquals(McpCatalogTest.TOOLS.size(), s.request("tools/list", null).get("result").get("tools").size());
+            assertEquals(McpCalls.TOOLS.size(), s.request("tools/list", null).get("result").get("tools").size());
         }
     }
 
@@ -252,9 +230,9 @@ class McpProtocolTest {
             bad.add(obj().put("name", "no_such_tool"));
             bad.add(obj());
             bad.add(obj().put("name", 5));
-            bad.add(args("get_changed_files", "[]"));
-            bad.add(args("get_changed_files", "\"x\""));
-            bad.add(args("get_diff", "5"));
+            bad.add(toolCall("get_changed_files", "[]"));
+            bad.add(toolCall("get_changed_files", "\"x\""));
+            bad.add(toolCall("get_diff", "5"));
             for (JsonNode params : bad) {
                 JsonNode r = s.request("tools/call", params);
                 assertTrue(r.has("error"), params + " -> " + r);
@@ -272,21 +250,21 @@ class McpProtocolTest {
     void invalidArgumentsAreIsErrorResultsWithInvalidInput() {
         try (McpSession s = McpSession.initialized(repo.dir())) {
             List<JsonNode> bad = new ArrayList<>();
-            bad.add(args("get_pull_request_diff", "{}"));
-            bad.add(args("get_pull_request_diff", "{\"pr_number\":\"5\"}"));
-            bad.add(args("get_pull_request_diff", "{\"pr_number\":0}"));
-            bad.add(args("get_pull_request_diff", "{\"pr_number\":1.5}"));
-            bad.add(args("get_pull_request_diff", "{\"pr_number\":5,\"files_only\":\"yes\"}"));
-            bad.add(args("get_pull_request_diff", "{\"pr_number\":5,\"file\":[\"a\"]}"));
-            bad.add(args("get_pull_request_diff", "{\"pr_number\":5,\"sha\":\"not-a-sha\"}"));
-            bad.add(args("get_pull_request_diff", "{\"pr_number\":5,\"repo\":\"no-slash\"}"));
-            bad.add(args("get_pull_request_diff", "{\"pr_number\":5,\"extra\":1}"));
-            bad.add(args("get_diff", "{\"base\":5}"));
-            bad.add(args("get_diff", "{\"head\":\"main\"}"));
-            bad.add(args("get_diff", "{\"base\":\"\"}"));
-            bad.add(args("get_diff", "{\"path\":null}"));
-            bad.add(args("get_commit_diff", "{}"));
-            bad.add(args("get_commit_diff", "{\"hash\":\"HEAD\",\"repo_path\":7}"));
+            bad.add(toolCall("get_pull_request_diff", "{}"));
+            bad.add(toolCall("get_pull_request_diff", "{\"pr_number\":\"5\"}"));
+            bad.add(toolCall("get_pull_request_diff", "{\"pr_number\":0}"));
+            bad.add(toolCall("get_pull_request_diff", "{\"pr_number\":1.5}"));
+            bad.add(toolCall("get_pull_request_diff", "{\"pr_number\":5,\"files_only\":\"yes\"}"));
+            bad.add(toolCall("get_pull_request_diff", "{\"pr_number\":5,\"file\":[\"a\"]}"));
+            bad.add(toolCall("get_pull_request_diff", "{\"pr_number\":5,\"sha\":\"not-a-sha\"}"));
+            bad.add(toolCall("get_pull_request_diff", "{\"pr_number\":5,\"repo\":\"no-slash\"}"));
+            bad.add(toolCall("get_pull_request_diff", "{\"pr_number\":5,\"extra\":1}"));
+            bad.add(toolCall("get_diff", "{\"base\":5}"));
+            bad.add(toolCall("get_diff", "{\"head\":\"main\"}"));
+            bad.add(toolCall("get_diff", "{\"base\":\"\"}"));
+            bad.add(toolCall("get_diff", "{\"path\":null}"));
+            bad.add(toolCall("get_commit_diff", "{}"));
+            bad.add(toolCall("get_commit_diff", "{\"hash\":\"HEAD\",\"repo_path\":7}"));
             for (JsonNode params : bad) {
                 JsonNode r = s.request("tools/call", params);
                 assertInvalidInput(r, r.get("id").asInt());
@@ -301,23 +279,16 @@ class McpProtocolTest {
             JsonNode unknown = s.request("tools/call", obj().put("name", "get_pr_diff"));
             assertTrue(unknown.get("error").get("message").asText().contains("get_pr_diff"), unknown.toString());
             JsonNode wrong = assertInvalidInput(s.request("tools/call",
-                    args("get_pull_request_diff", "{\"pr_number\":\"5\"}")), 1003);
+                    toolCall("get_pull_request_diff", "{\"pr_number\":\"5\"}")), 1003);
             assertTrue(wrong.get("message").asText().contains("pr_number"), wrong.toString());
             assertEquals("arguments.pr_number: expected integer, got string", wrong.get("problems").get(0).asText());
-            JsonNode headAlone = assertInvalidInput(s.request("tools/call", args("get_diff", "{\"head\":\"v2.60.0\"}")), 1004);
+            JsonNode headAlone = assertInvalidInput(s.request("tools/call", toolCall("get_diff", "{\"head\":\"v2.60.0\"}")), 1004);
             assertEquals("invalid arguments for get_diff: arguments: 'head' needs 'base'", headAlone.get("message").asText());
-            JsonNode typo = assertInvalidInput(s.request("tools/call", args("get_diff", "{\"pathh\":\"x\"}")), 1005);
+            JsonNode typo = assertInvalidInput(s.request("tools/call", toolCall("get_diff", "{\"pathh\":\"x\"}")), 1005);
             String problem = typo.get("problems").get(0).asText();
             assertTrue(problem.startsWith("arguments: unknown property 'pathh'; the properties are base, head, path,"),
                     problem);
         }
-    }
-
-    /** A tools/call answered with an isError result holding INVALID_INPUT; returns the error body. */
-    static JsonNode assertInvalidInput(JsonNode response, Object id) {
-        assertFalse(response.has("error"), response.toString());
-        assertEquals(Json.MAPPER.valueToTree(id), response.get("id"), response.toString());
-        return McpToolsTest.toolError(response.get("result"), "INVALID_INPUT");
     }
 
     @Test
@@ -332,15 +303,15 @@ class McpProtocolTest {
     void aDuplicateIdOfARunningCallIsRefusedAndTheFirstStillAnswers() throws Exception {
         try (HangingRepo hang = HangingRepo.create();
              McpSession s = McpSession.initialized(McpSession.config(hang.repo.dir()).withGitTimeout(Duration.ofSeconds(2)))) {
-            s.sendRequest("dup", "tools/call", args("get_diff", "{}"));
+            s.sendRequest("dup", "tools/call", toolCall("get_diff", "{}"));
             hang.awaitGit();
-            s.sendRequest("dup", "tools/call", args("get_commit_diff", "{\"hash\":\"HEAD\"}"));
+            s.sendRequest("dup", "tools/call", toolCall("get_commit_diff", "{\"hash\":\"HEAD\"}"));
             assertError(-32600, s.next(McpSession.WAIT), "dup");
             JsonNode first = s.next(McpSession.WAIT);
             assertEquals("dup", first.get("id").asText(), first.toString());
-            McpToolsTest.toolError(first.get("result"), "TIMEOUT");
+            McpCalls.toolError(first.get("result"), "TIMEOUT");
             // Once answered, the id is free again.
-            ObjectNode again = args("get_commit_diff", "{\"hash\":\"HEAD\"}");
+            ObjectNode again = toolCall("get_commit_diff", "{\"hash\":\"HEAD\"}");
             JsonNode r = s.await(s.sendRequest("dup", "tools/call", again));
             assertTrue(r.get("result").get("content").get(0).get("text").asText().startsWith("diff --git "), r.toString());
         }
@@ -359,7 +330,7 @@ class McpProtocolTest {
 
             JsonNode list = s.request("tools/list", modernParams()).get("result");
             assertEquals("complete", list.get("resultType").asText());
-            assertEquals(McpCatalogTest.TOOLS.size(), list.get("tools").size());
+            assertEquals(McpCalls.TOOLS.size(), list.get("tools").size());
             assertTrue(list.has("ttlMs") && list.has("cacheScope"), list.toString());
 
             ObjectNode call = modernParams().put("name", "get_commit_diff");
@@ -386,23 +357,10 @@ class McpProtocolTest {
         }
     }
 
-    static ObjectNode modernParams() {
-        ObjectNode p = obj();
-        ObjectNode meta = p.putObject("_meta");
-        meta.put("io.modelcontextprotocol/protocolVersion", "2026-07-28");
-        meta.putObject("io.modelcontextprotocol/clientCapabilities");
-        return p;
-    }
-
     static ObjectNode modernInitialize() {
         ObjectNode p = McpSession.initializeParams("2026-07-28");
         p.set("_meta", modernParams().get("_meta"));
         return p;
     }
 
-    static ObjectNode args(String tool, String arguments) {
-        ObjectNode p = obj().put("name", tool);
-        p.set("arguments", json(arguments));
-        return p;
-    }
 }

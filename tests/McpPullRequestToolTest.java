@@ -7,6 +7,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import support.McpSession;
+import support.McpCalls;
 import support.HangingRepo;
 import support.OpenApiDocument;
 import support.Fault;
@@ -23,6 +25,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static support.McpCalls.argsOf;
 
 /**
  * get_pull_request_diff over the protocol, through the real gh and git against the GitHub stand-in: the live
@@ -59,14 +62,6 @@ class McpPullRequestToolTest {
         scenario.github.clearFaults();
     }
 
-    static ObjectNode args(Object... keyValues) {
-        ObjectNode a = JsonNodeFactory.instance.objectNode();
-        for (int i = 0; i < keyValues.length; i += 2) {
-            a.set((String) keyValues[i], Json.MAPPER.valueToTree(keyValues[i + 1]));
-        }
-        return a;
-    }
-
     static byte[] gh(String... args) {
         List<String> argv = new ArrayList<>(List.of("gh"));
         argv.addAll(List.of(args));
@@ -83,20 +78,20 @@ class McpPullRequestToolTest {
     void theLiveDiffIsGhsOwnAndFileCutsItsSections() {
         String whole = utf8(gh("pr", "diff", "1", "-R", "octo/demo"));
         assertTrue(whole.length() > 1000);
-        assertEquals(whole, McpToolsTest.ok(s, "get_pull_request_diff", args("pr_number", 1, "repo", "octo/demo")));
-        assertEquals(whole, McpToolsTest.ok(s, "get_pull_request_diff", args("pr_number", 1)));
-        String a = McpToolsTest.ok(s, "get_pull_request_diff", args("pr_number", 1, "file", "lib/a/index.ts"));
+        assertEquals(whole, McpCalls.ok(s, "get_pull_request_diff", argsOf("pr_number", 1, "repo", "octo/demo")));
+        assertEquals(whole, McpCalls.ok(s, "get_pull_request_diff", argsOf("pr_number", 1)));
+        String a = McpCalls.ok(s, "get_pull_request_diff", argsOf("pr_number", 1, "file", "lib/a/index.ts"));
         assertTrue(a.startsWith("diff --git a/lib/a/index.ts b/lib/a/index.ts\n"), a);
         assertTrue(whole.contains(a), a);
-        assertEquals("", McpToolsTest.ok(s, "get_pull_request_diff", args("pr_number", 1, "file", "index.ts")));
+        assertEquals("", McpCalls.ok(s, "get_pull_request_diff", argsOf("pr_number", 1, "file", "index.ts")));
     }
 
     @Test
     void aPinnedShaIsGitsDiffOfThoseObjects() {
-        String pinned = McpToolsTest.ok(s, "get_pull_request_diff", args("pr_number", 1, "sha", scenario.pr.headSha()));
+        String pinned = McpCalls.ok(s, "get_pull_request_diff", argsOf("pr_number", 1, "sha", scenario.pr.headSha()));
         assertEquals(utf8(scenario.clone.gitDiff(scenario.pr.baseSha() + "..." + scenario.pr.headSha())), pinned);
-        String one = McpToolsTest.ok(s, "get_pull_request_diff",
-                args("pr_number", 1, "sha", scenario.pr.headSha().substring(0, 12), "file", "src/app.ts"));
+        String one = McpCalls.ok(s, "get_pull_request_diff",
+                argsOf("pr_number", 1, "sha", scenario.pr.headSha().substring(0, 12), "file", "src/app.ts"));
         assertEquals(utf8(scenario.clone.gitDiff(scenario.pr.baseSha() + "..." + scenario.pr.headSha(), "--", "src/app.ts")), one);
         assertEquals("", scenario.clone.text("status", "--porcelain"));
     }
@@ -106,61 +101,61 @@ class McpPullRequestToolTest {
     void bothShasPinnedAnswerFromObjectsWithoutAskingGitHub() {
         String head = scenario.pr.headSha();
         String range = scenario.pr.baseSha() + "..." + head;
-        McpToolsTest.ok(s, "get_pull_request_diff", args("pr_number", 1, "sha", head)); // fetches the head if needed
+        McpCalls.ok(s, "get_pull_request_diff", argsOf("pr_number", 1, "sha", head)); // fetches the head if needed
         scenario.github.clearRequests();
         scenario.github.inject(Fault.SERVER_ERROR);
-        assertEquals(utf8(scenario.clone.gitDiff(range, "--", "src/app.ts")), McpToolsTest.ok(s, "get_pull_request_diff",
-                args("pr_number", 1, "sha", head, "base_sha", scenario.pr.baseSha(), "file", "src/app.ts")));
-        assertEquals("", McpToolsTest.ok(s, "get_pull_request_diff", args("pr_number", 1, "sha", head, "base_sha", head)),
+        assertEquals(utf8(scenario.clone.gitDiff(range, "--", "src/app.ts")), McpCalls.ok(s, "get_pull_request_diff",
+                argsOf("pr_number", 1, "sha", head, "base_sha", scenario.pr.baseSha(), "file", "src/app.ts")));
+        assertEquals("", McpCalls.ok(s, "get_pull_request_diff", argsOf("pr_number", 1, "sha", head, "base_sha", head)),
                 "head...head: the pinned base is the one used");
         assertEquals(List.of(), scenario.github.requests());
-        McpToolsTest.toolError(s.callResult("get_pull_request_diff", args("pr_number", 1, "sha", head)), "NETWORK_ERROR");
+        McpCalls.toolError(s.callResult("get_pull_request_diff", argsOf("pr_number", 1, "sha", head)), "NETWORK_ERROR");
         scenario.github.clearFaults();
-        McpToolsTest.toolError(s.callResult("get_pull_request_diff", args("pr_number", 1, "base_sha", head)), "INVALID_INPUT");
+        McpCalls.toolError(s.callResult("get_pull_request_diff", argsOf("pr_number", 1, "base_sha", head)), "INVALID_INPUT");
     }
 
     @Test
     void filesOnlyIsJsonThatFitsTheDocumentsFileListSchema() {
         JsonNode schema = OpenApiDocument.load().outputSchema("get_changed_files");
-        JsonNode liveResult = s.callResult("get_pull_request_diff", args("pr_number", 1, "files_only", true));
-        JsonNode live = McpToolsTest.textJson(liveResult, schema);
-        List<String> all = McpToolsTest.numstat(scenario.origin.work(), scenario.pr.baseSha() + "..." + scenario.pr.headSha());
-        assertEquals(all, McpToolsTest.listed(live));
+        JsonNode liveResult = s.callResult("get_pull_request_diff", argsOf("pr_number", 1, "files_only", true));
+        JsonNode live = McpCalls.textJson(liveResult, schema);
+        List<String> all = McpCalls.numstat(scenario.origin.work(), scenario.pr.baseSha() + "..." + scenario.pr.headSha());
+        assertEquals(all, McpCalls.listed(live));
         assertEquals(scenario.pr.headSha(), live.get("head_sha").asText());
         assertEquals("github", live.get("source").asText());
         // structuredContent: the envelope, whose changes are the listed files.
-        assertEquals(all, McpToolsTest.changed(McpToolsTest.envelope(liveResult, "get_pull_request_diff")));
+        assertEquals(all, McpCalls.changed(McpCalls.envelope(liveResult, "get_pull_request_diff")));
 
         JsonNode pinnedResult = s.callResult("get_pull_request_diff",
-                args("pr_number", 1, "files_only", true, "sha", scenario.pr.headSha(), "file", "src/app.ts"));
-        JsonNode pinned = McpToolsTest.textJson(pinnedResult, schema);
+                argsOf("pr_number", 1, "files_only", true, "sha", scenario.pr.headSha(), "file", "src/app.ts"));
+        JsonNode pinned = McpCalls.textJson(pinnedResult, schema);
         List<String> one = all.stream().filter(f -> f.startsWith("src/app.ts ")).toList();
-        assertEquals(one, McpToolsTest.listed(pinned));
+        assertEquals(one, McpCalls.listed(pinned));
         assertEquals("git", pinned.get("source").asText());
-        assertEquals(one, McpToolsTest.changed(McpToolsTest.envelope(pinnedResult, "get_pull_request_diff")));
+        assertEquals(one, McpCalls.changed(McpCalls.envelope(pinnedResult, "get_pull_request_diff")));
     }
 
     /** The diff, its json envelope and its stat each carry the envelope, valid and with gh's files. */
     @Test
     void everyAnswerCarriesTheEnvelopeAsStructuredContent() {
-        List<String> all = McpToolsTest.numstat(scenario.origin.work(), scenario.pr.baseSha() + "..." + scenario.pr.headSha());
-        JsonNode diff = s.callResult("get_pull_request_diff", args("pr_number", 1));
-        assertEquals(utf8(gh("pr", "diff", "1", "-R", "octo/demo")), McpToolsTest.text(diff));
-        JsonNode bare = McpToolsTest.envelope(diff, "get_pull_request_diff");
-        assertEquals(all, McpToolsTest.changed(bare));
+        List<String> all = McpCalls.numstat(scenario.origin.work(), scenario.pr.baseSha() + "..." + scenario.pr.headSha());
+        JsonNode diff = s.callResult("get_pull_request_diff", argsOf("pr_number", 1));
+        assertEquals(utf8(gh("pr", "diff", "1", "-R", "octo/demo")), McpCalls.text(diff));
+        JsonNode bare = McpCalls.envelope(diff, "get_pull_request_diff");
+        assertEquals(all, McpCalls.changed(bare));
         bare.at("/data/changes").forEach(c -> assertTrue(!c.has("diff") && !c.has("diff_base64"), c.toString()));
-        JsonNode json = s.callResult("get_pull_request_diff", args("pr_number", 1, "json", true));
-        JsonNode full = McpToolsTest.envelope(json, "get_pull_request_diff");
-        assertEquals(full, McpProtocolTest.json(McpToolsTest.text(json)));
-        assertEquals(all, McpToolsTest.changed(full));
-        JsonNode stat = s.callResult("get_pull_request_diff", args("pr_number", 1, "stat", true));
-        assertEquals(all, McpToolsTest.changed(McpToolsTest.envelope(stat, "get_pull_request_diff")));
+        JsonNode json = s.callResult("get_pull_request_diff", argsOf("pr_number", 1, "json", true));
+        JsonNode full = McpCalls.envelope(json, "get_pull_request_diff");
+        assertEquals(full, McpCalls.json(McpCalls.text(json)));
+        assertEquals(all, McpCalls.changed(full));
+        JsonNode stat = s.callResult("get_pull_request_diff", argsOf("pr_number", 1, "stat", true));
+        assertEquals(all, McpCalls.changed(McpCalls.envelope(stat, "get_pull_request_diff")));
     }
 
     @Test
     void anUnknownShaIsShaNotFoundNeverTheLiveHead() {
-        JsonNode body = McpToolsTest.toolError(s.callResult("get_pull_request_diff",
-                args("pr_number", 1, "sha", "0123456789abcdef0123456789abcdef01234567")), "SHA_NOT_FOUND");
+        JsonNode body = McpCalls.toolError(s.callResult("get_pull_request_diff",
+                argsOf("pr_number", 1, "sha", "0123456789abcdef0123456789abcdef01234567")), "SHA_NOT_FOUND");
         assertTrue(body.get("message").asText().contains("0123456789abcdef0123456789abcdef01234567"), body.toString());
     }
 
@@ -168,7 +163,7 @@ class McpPullRequestToolTest {
     void aShaWithoutACloneIsNotARepository() throws Exception {
         Path empty = TempDirs.create("prdiff-noclone-");
         try {
-            JsonNode body = McpToolsTest.toolError(s.callResult("get_pull_request_diff", args("pr_number", 1,
+            JsonNode body = McpCalls.toolError(s.callResult("get_pull_request_diff", argsOf("pr_number", 1,
                     "repo", "octo/demo", "sha", scenario.pr.headSha(), "repo_path", empty.toString())), "NOT_A_REPOSITORY");
             assertTrue(body.get("message").asText().contains("octo/demo"), body.toString());
         } finally {
@@ -179,20 +174,20 @@ class McpPullRequestToolTest {
     @Test
     void gitHubsFailuresAreIsErrorResultsWithTheClisCodes() {
         scenario.github.inject(Fault.RATE_LIMITED);
-        JsonNode limited = McpToolsTest.toolError(
-                s.callResult("get_pull_request_diff", args("pr_number", 1, "repo", "octo/demo")), "RATE_LIMIT");
+        JsonNode limited = McpCalls.toolError(
+                s.callResult("get_pull_request_diff", argsOf("pr_number", 1, "repo", "octo/demo")), "RATE_LIMIT");
         assertTrue(limited.get("retry_after_seconds").isIntegralNumber(), limited.toString());
         assertTrue(limited.get("retry_after_seconds").asInt() > 0, limited.toString());
-        McpToolsTest.toolError(s.callResult("get_pull_request_diff", args("pr_number", 1, "files_only", true)), "RATE_LIMIT");
+        McpCalls.toolError(s.callResult("get_pull_request_diff", argsOf("pr_number", 1, "files_only", true)), "RATE_LIMIT");
         scenario.github.clearFaults();
 
         scenario.github.inject(Fault.BAD_CREDENTIALS);
-        McpToolsTest.toolError(s.callResult("get_pull_request_diff", args("pr_number", 1)), "AUTH_ERROR");
+        McpCalls.toolError(s.callResult("get_pull_request_diff", argsOf("pr_number", 1)), "AUTH_ERROR");
         scenario.github.clearFaults();
 
-        McpToolsTest.toolError(s.callResult("get_pull_request_diff", args("pr_number", 99, "repo", "octo/demo")), "NOT_FOUND");
-        McpToolsTest.toolError(s.callResult("get_pull_request_diff",
-                args("pr_number", 1, "repo", "octo/demo", "file", "a\u0000b")), "INVALID_INPUT");
+        McpCalls.toolError(s.callResult("get_pull_request_diff", argsOf("pr_number", 99, "repo", "octo/demo")), "NOT_FOUND");
+        McpCalls.toolError(s.callResult("get_pull_request_diff",
+                argsOf("pr_number", 1, "repo", "octo/demo", "file", "a\u0000b")), "INVALID_INPUT");
     }
 
     /** The server keeps a pull request's diff in memory: with the disk cache emptied, reading on downloads nothing. */
@@ -204,7 +199,7 @@ class McpPullRequestToolTest {
         McpSession own = McpSession.initialized(McpSession.config(scenario.clone.dir()).withEnv(env));
         try {
             scenario.github.clearRequests();
-            JsonNode first = own.callResult("get_pull_request_diff", args("pr_number", 1, "file", "src/app.ts"));
+            JsonNode first = own.callResult("get_pull_request_diff", argsOf("pr_number", 1, "file", "src/app.ts"));
             assertEquals(false, first.path("isError").asBoolean(false), first.toString());
             try (var files = java.nio.file.Files.list(cache)) {
                 for (java.nio.file.Path f : files.toList()) {
@@ -212,7 +207,7 @@ class McpPullRequestToolTest {
                 }
             }
             for (String path : List.of("lib/a/index.ts", "new name.txt", "gone.txt")) {
-                JsonNode r = own.callResult("get_pull_request_diff", args("pr_number", 1, "file", path));
+                JsonNode r = own.callResult("get_pull_request_diff", argsOf("pr_number", 1, "file", path));
                 assertTrue(r.path("content").get(0).path("text").asText().contains(path), r.toString());
             }
             long downloads = scenario.github.requests().stream()
@@ -226,7 +221,7 @@ class McpPullRequestToolTest {
     @Test
     void cancellingACallWaitingOnGitHubKillsItsGh() throws Exception {
         scenario.github.inject(Fault.HANG);
-        s.sendRequest("hang", "tools/call", McpProtocolTest.args("get_pull_request_diff", "{\"pr_number\":1}"));
+        s.sendRequest("hang", "tools/call", McpCalls.toolCall("get_pull_request_diff", "{\"pr_number\":1}"));
         ProcessHandle gh = null;
         long deadline = System.nanoTime() + McpSession.WAIT.toNanos();
         while (gh == null && System.nanoTime() < deadline) {
@@ -242,6 +237,6 @@ class McpPullRequestToolTest {
         s.notify("notifications/cancelled", JsonNodeFactory.instance.objectNode().put("requestId", "hang"));
         HangingRepo.assertAllExit(tree);
         scenario.github.clearFaults();
-        McpProtocolTest.assertStillServing(s);
+        McpCalls.assertStillServing(s);
     }
 }

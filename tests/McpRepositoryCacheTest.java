@@ -3,6 +3,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import support.McpSession;
+import support.McpCalls;
 import support.RecordingGit;
 import support.TempRepo;
 import support.TempDirs;
@@ -50,12 +52,12 @@ class McpRepositoryCacheTest {
     }
 
     private ObjectNode range(TempRepo r, String path) {
-        ObjectNode args = McpToolsTest.args("repo_path", r.dir().toString(), "base", "main", "head", "feature");
+        ObjectNode args = McpCalls.args("repo_path", r.dir().toString(), "base", "main", "head", "feature");
         return path == null ? args : args.put("path", path);
     }
 
     private String fileDiff(TempRepo r, String path) {
-        return McpToolsTest.git(r, "main...feature", "--", path);
+        return McpCalls.git(r, "main...feature", "--", path);
     }
 
     /** A server keeps what discovery found: the second call on an unchanged repository runs no discovery probe. */
@@ -64,7 +66,7 @@ class McpRepositoryCacheTest {
         RecordingGit git = RecordingGit.create();
         try (McpSession recorded = McpSession.initialized(McpSession.config(repo.dir()).withEnv(git.env()))) {
             for (int call = 0; call < 2; call++) {
-                assertEquals(fileDiff(repo, "a.txt"), McpToolsTest.ok(recorded, "get_diff", range(repo, "a.txt")));
+                assertEquals(fileDiff(repo, "a.txt"), McpCalls.ok(recorded, "get_diff", range(repo, "a.txt")));
             }
             assertEquals(1, git.callsWith("--absolute-git-dir").size(), git.calls().toString());
         }
@@ -72,13 +74,13 @@ class McpRepositoryCacheTest {
 
     @Test
     void aBranchMovedBetweenTwoCallsGivesTheNewAnswer() {
-        String before = McpToolsTest.ok(s, "get_diff", range(repo, "a.txt"));
+        String before = McpCalls.ok(s, "get_diff", range(repo, "a.txt"));
         assertEquals(fileDiff(repo, "a.txt"), before);
         repo.checkout("feature");
         repo.write("a.txt", "one\nfeature\nmore\n");
         repo.commit("feature 2");
         repo.checkout("main");
-        String after = McpToolsTest.ok(s, "get_diff", range(repo, "a.txt"));
+        String after = McpCalls.ok(s, "get_diff", range(repo, "a.txt"));
         assertNotEquals(before, after);
         assertEquals(fileDiff(repo, "a.txt"), after);
         repo.git("branch", "-f", "feature", "main~0");
@@ -87,31 +89,31 @@ class McpRepositoryCacheTest {
         String elsewhere = repo.commit("elsewhere");
         repo.checkout("main");
         repo.git("branch", "-f", "feature", elsewhere);
-        assertEquals(McpToolsTest.numstat(repo, "main...feature"),
+        assertEquals(McpCalls.numstat(repo, "main...feature"),
                 numstat(s.callResult("get_changed_files", range(repo, null))));
-        assertEquals(fileDiff(repo, "b.txt"), McpToolsTest.ok(s, "get_diff", range(repo, "b.txt")));
+        assertEquals(fileDiff(repo, "b.txt"), McpCalls.ok(s, "get_diff", range(repo, "b.txt")));
     }
 
     @Test
     void aNewCommitOnTheCheckedOutBranchIsSeen() {
         repo.checkout("feature");
-        ObjectNode sinceMain = McpToolsTest.args("repo_path", repo.dir().toString(), "base", "main");
-        assertEquals(McpToolsTest.numstat(repo, "main...HEAD"), numstat(s.callResult("get_changed_files", sinceMain)));
+        ObjectNode sinceMain = McpCalls.args("repo_path", repo.dir().toString(), "base", "main");
+        assertEquals(McpCalls.numstat(repo, "main...HEAD"), numstat(s.callResult("get_changed_files", sinceMain)));
         repo.write("c.txt", "new\n");
         repo.commit("feature 2");
-        assertEquals(McpToolsTest.numstat(repo, "main...HEAD"), numstat(s.callResult("get_changed_files", sinceMain)));
+        assertEquals(McpCalls.numstat(repo, "main...HEAD"), numstat(s.callResult("get_changed_files", sinceMain)));
     }
 
     @Test
     void anotherRepositoryPathIsAnsweredFromThatRepository() {
-        assertEquals(fileDiff(repo, "a.txt"), McpToolsTest.ok(s, "get_diff", range(repo, "a.txt")));
-        assertEquals(fileDiff(other, "a.txt"), McpToolsTest.ok(s, "get_diff", range(other, "a.txt")));
-        assertEquals(fileDiff(repo, "a.txt"), McpToolsTest.ok(s, "get_diff", range(repo, "a.txt")));
+        assertEquals(fileDiff(repo, "a.txt"), McpCalls.ok(s, "get_diff", range(repo, "a.txt")));
+        assertEquals(fileDiff(other, "a.txt"), McpCalls.ok(s, "get_diff", range(other, "a.txt")));
+        assertEquals(fileDiff(repo, "a.txt"), McpCalls.ok(s, "get_diff", range(repo, "a.txt")));
     }
 
     @Test
     void aRepositoryMadeAgainAtTheSamePathIsOpenedAgain() throws Exception {
-        assertEquals(fileDiff(repo, "a.txt"), McpToolsTest.ok(s, "get_diff", range(repo, "a.txt")));
+        assertEquals(fileDiff(repo, "a.txt"), McpCalls.ok(s, "get_diff", range(repo, "a.txt")));
         TempRepo.deleteTree(repo.dir().resolve(".git"));
         repo.git("init", "-q", "-b", "main");
         repo.write("a.txt", "again\n");
@@ -119,18 +121,18 @@ class McpRepositoryCacheTest {
         repo.checkout("-b", "feature");
         repo.write("a.txt", "again\nand changed\n");
         repo.commit("again feature");
-        assertEquals(fileDiff(repo, "a.txt"), McpToolsTest.ok(s, "get_diff", range(repo, "a.txt")));
+        assertEquals(fileDiff(repo, "a.txt"), McpCalls.ok(s, "get_diff", range(repo, "a.txt")));
     }
 
     @Test
     void aSubdirectoryThatBecomesARepositoryIsThatRepository() throws Exception {
         Files.createDirectories(repo.dir().resolve("sub"));
-        ObjectNode inSub = McpToolsTest.args("repo_path", repo.dir().resolve("sub").toString(), "base", "main",
+        ObjectNode inSub = McpCalls.args("repo_path", repo.dir().resolve("sub").toString(), "base", "main",
                 "head", "feature", "path", "a.txt");
-        assertEquals(fileDiff(repo, "a.txt"), McpToolsTest.ok(s, "get_diff", inSub));
+        assertEquals(fileDiff(repo, "a.txt"), McpCalls.ok(s, "get_diff", inSub));
         other.git("clone", "-q", "--no-local", other.dir().toString(), repo.dir().resolve("sub").toString());
         other.git("-C", repo.dir().resolve("sub").toString(), "branch", "-q", "feature", "origin/feature");
-        assertEquals(fileDiff(other, "a.txt"), McpToolsTest.ok(s, "get_diff", inSub));
+        assertEquals(fileDiff(other, "a.txt"), McpCalls.ok(s, "get_diff", inSub));
     }
 
     /** A bare clone re-made at the same path in another object format: a kept discovery answer would misread it. */
@@ -139,8 +141,8 @@ class McpRepositoryCacheTest {
         java.nio.file.Path bare = TempDirs.create("prdiff-bare").resolve("r.git");
         try {
             repo.git("clone", "-q", "--bare", repo.dir().toString(), bare.toString());
-            assertEquals(fileDiff(repo, "a.txt"), McpToolsTest.ok(s, "get_diff", range(bare, "a.txt")));
-            assertEquals(fileDiff(repo, "a.txt"), McpToolsTest.ok(s, "get_diff", range(bare, "a.txt")));
+            assertEquals(fileDiff(repo, "a.txt"), McpCalls.ok(s, "get_diff", range(bare, "a.txt")));
+            assertEquals(fileDiff(repo, "a.txt"), McpCalls.ok(s, "get_diff", range(bare, "a.txt")));
             TempRepo.deleteTree(other.dir().resolve(".git"));
             other.git("init", "-q", "--object-format=sha256", "-b", "main");
             other.write("a.txt", "sha256\n");
@@ -150,7 +152,7 @@ class McpRepositoryCacheTest {
             other.commit("sha256 feature");
             TempRepo.deleteTree(bare);
             other.git("clone", "-q", "--bare", other.dir().toString(), bare.toString());
-            assertEquals(fileDiff(other, "a.txt"), McpToolsTest.ok(s, "get_diff", range(bare, "a.txt")));
+            assertEquals(fileDiff(other, "a.txt"), McpCalls.ok(s, "get_diff", range(bare, "a.txt")));
         } finally {
             TempRepo.deleteTree(bare.getParent());
         }
@@ -162,23 +164,23 @@ class McpRepositoryCacheTest {
         java.nio.file.Path bare = TempDirs.create("prdiff-bare").resolve("r.git");
         try {
             repo.git("clone", "-q", "--bare", repo.dir().toString(), bare.toString());
-            assertEquals(fileDiff(repo, "a.txt"), McpToolsTest.ok(s, "get_diff", range(bare, "a.txt")));
+            assertEquals(fileDiff(repo, "a.txt"), McpCalls.ok(s, "get_diff", range(bare, "a.txt")));
             repo.git("--git-dir=" + bare, "config", "core.repositoryformatversion", "99");
             assertNotEquals(0, repo.run("--git-dir=" + bare, "rev-parse", "--git-dir").exit());
-            McpToolsTest.toolError(s.callResult("get_diff", range(bare, "a.txt")), "NOT_A_REPOSITORY");
+            McpCalls.toolError(s.callResult("get_diff", range(bare, "a.txt")), "NOT_A_REPOSITORY");
             Files.writeString(bare.resolve("config"), Files.readString(bare.resolve("config"))
                     .replace("repositoryformatversion = 99", "repositoryformatversion = 0"));
-            assertEquals(fileDiff(repo, "a.txt"), McpToolsTest.ok(s, "get_diff", range(bare, "a.txt")));
+            assertEquals(fileDiff(repo, "a.txt"), McpCalls.ok(s, "get_diff", range(bare, "a.txt")));
         } finally {
             TempRepo.deleteTree(bare.getParent());
         }
     }
 
     private ObjectNode range(java.nio.file.Path dir, String path) {
-        return McpToolsTest.args("repo_path", dir.toString(), "base", "main", "head", "feature", "path", path);
+        return McpCalls.args("repo_path", dir.toString(), "base", "main", "head", "feature", "path", path);
     }
 
     private static List<String> numstat(com.fasterxml.jackson.databind.JsonNode result) {
-        return McpToolsTest.listed(result.get("structuredContent"));
+        return McpCalls.listed(result.get("structuredContent"));
     }
 }

@@ -1,10 +1,12 @@
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.prdiff.core.Json;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import support.McpSession;
+import support.McpCalls;
 import support.HangingRepo;
 import support.TempRepo;
 
@@ -20,6 +22,9 @@ import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static support.McpCalls.toolCall;
+import static support.McpShimProcess.shim;
+import static support.McpShimProcess.send;
 
 /**
  * mcp-shim.java's entry point as a process of its own, on real stdin and stdout: options, a stdout that carries
@@ -28,54 +33,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @Timeout(60)
 class McpShimTest {
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
 
     @BeforeAll
     static void fixture() {
-        repo = TempRepo.init();
         repo.write("a.txt", "a\n");
         repo.commit("a");
         repo.write("a.txt", "b\n");
         repo.commit("b");
-    }
-
-    @AfterAll
-    static void cleanup() {
-        repo.close();
-    }
-
-    static Process shim(String... args) throws IOException {
-        return shim(List.of(), args);
-    }
-
-    /** As {@link #shim(String...)}, with options for the JVM (a heap limit, say). */
-    static Process shim(List<String> jvmOptions, String... args) throws IOException {
-        List<String> argv = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-        argv.addAll(jvmOptions);
-        argv.addAll(List.of("-cp", System.getProperty("java.class.path"), "McpShim"));
-        argv.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(argv);
-        pb.redirectError(ProcessBuilder.Redirect.PIPE);
-        return pb.start();
-    }
-
-    static void send(OutputStream in, String method, Object id, JsonNode params) throws IOException {
-        ObjectNode m = Json.MAPPER.createObjectNode().put("jsonrpc", "2.0");
-        if (id != null) {
-            m.set("id", Json.MAPPER.valueToTree(id));
-        }
-        m.put("method", method);
-        if (params != null) {
-            m.set("params", params);
-        }
-        in.write((m + "\n").getBytes(StandardCharsets.UTF_8));
-        in.flush();
-    }
-
-    static ObjectNode call(String tool, String arguments) {
-        ObjectNode p = Json.MAPPER.createObjectNode().put("name", tool);
-        p.set("arguments", McpProtocolTest.json(arguments));
-        return p;
     }
 
     @Test
@@ -85,8 +51,8 @@ class McpShimTest {
             send(in, "initialize", 1, McpSession.initializeParams("2025-06-18"));
             send(in, "notifications/initialized", null, null);
             send(in, "tools/list", 2, null);
-            send(in, "tools/call", 3, call("get_commit_diff", "{\"hash\":\"HEAD\"}"));
-            send(in, "tools/call", 4, call("get_diff", "{\"base\":\"nope\"}"));
+            send(in, "tools/call", 3, toolCall("get_commit_diff", "{\"hash\":\"HEAD\"}"));
+            send(in, "tools/call", 4, toolCall("get_diff", "{\"base\":\"nope\"}"));
         }
         List<String> lines = new ArrayList<>();
         try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
@@ -98,15 +64,15 @@ class McpShimTest {
         assertEquals(4, lines.size(), lines + "\n" + stderr);
         List<JsonNode> answers = new ArrayList<>();
         for (String line : lines) {
-            answers.add(McpProtocolTest.json(line));
+            answers.add(McpCalls.json(line));
         }
         assertEquals("2025-06-18", answers.get(0).get("result").get("protocolVersion").asText());
-        assertEquals(McpCatalogTest.TOOLS.size(), answers.get(1).get("result").get("tools").size());
+        assertEquals(McpCalls.TOOLS.size(), answers.get(1).get("result").get("tools").size());
         JsonNode diff = answers.stream().filter(a -> a.get("id").asInt() == 3).findFirst().orElseThrow();
         assertEquals(new String(repo.gitDiff("HEAD^1", "HEAD"), StandardCharsets.UTF_8),
                 diff.get("result").get("content").get(0).get("text").asText());
         JsonNode failed = answers.stream().filter(a -> a.get("id").asInt() == 4).findFirst().orElseThrow();
-        McpToolsTest.toolError(failed.get("result"), "SHA_NOT_FOUND");
+        McpCalls.toolError(failed.get("result"), "SHA_NOT_FOUND");
         assertTrue(stderr.contains("prdiff-mcp: initialized, protocol 2025-06-18"), stderr);
     }
 
@@ -133,12 +99,12 @@ class McpShimTest {
             Process p = shim("-C", hang.repo.dir().toString(), "--timeout", "1");
             try (OutputStream in = p.getOutputStream()) {
                 send(in, "initialize", 1, McpSession.initializeParams("2025-11-25"));
-                send(in, "tools/call", 2, call("get_diff", "{}"));
+                send(in, "tools/call", 2, toolCall("get_diff", "{}"));
             }
             List<String> lines = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
             assertTrue(p.waitFor(20, TimeUnit.SECONDS));
             assertEquals(2, lines.size(), lines.toString());
-            JsonNode body = McpToolsTest.toolError(McpProtocolTest.json(lines.get(1)).get("result"), "TIMEOUT");
+            JsonNode body = McpCalls.toolError(McpCalls.json(lines.get(1)).get("result"), "TIMEOUT");
             assertTrue(body.get("message").asText().contains("timed out after 1s"), body.toString());
         }
     }
@@ -149,7 +115,7 @@ class McpShimTest {
             Process p = shim("-C", hang.repo.dir().toString());
             OutputStream in = p.getOutputStream();
             send(in, "initialize", 1, McpSession.initializeParams("2025-11-25"));
-            send(in, "tools/call", 2, call("get_diff", "{}"));
+            send(in, "tools/call", 2, toolCall("get_diff", "{}"));
             List<ProcessHandle> tree = hang.awaitGit();
             p.destroy();
             assertTrue(p.waitFor(20, TimeUnit.SECONDS), "the server ignored SIGTERM");

@@ -1,8 +1,10 @@
 import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import support.McpSession;
+import support.McpCalls;
 import support.Fixtures;
 import support.TempRepo;
 
@@ -11,6 +13,7 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static support.McpCalls.sessionIn;
 
 /**
  * outputSchema and structuredContent exist from protocol 2025-06-18 on: a client that negotiated 2024-11-05 or
@@ -18,34 +21,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @Timeout(120)
 class McpStructuredOutputVersionsTest {
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static String base;
     static String head;
 
     @BeforeAll
     static void fixture() {
-        repo = TempRepo.init();
         String[] shas = Fixtures.everyShape(repo);
         base = shas[0];
         head = shas[1];
     }
 
-    @AfterAll
-    static void cleanup() {
-        repo.close();
-    }
-
     static McpSession session(String version) {
         return sessionIn(repo, version);
-    }
-
-    /** A session in {@code in} that negotiated {@code version}. */
-    static McpSession sessionIn(TempRepo in, String version) {
-        McpSession s = McpSession.start(in.dir());
-        JsonNode r = s.request("initialize", McpSession.initializeParams(version));
-        assertEquals(version, r.at("/result/protocolVersion").asText(), r.toString());
-        s.notify("notifications/initialized", null);
-        return s;
     }
 
     /** The tools with an outputSchema, and whether get_changed_files's result carries structuredContent. */
@@ -57,11 +46,11 @@ class McpStructuredOutputVersionsTest {
                 withSchema += t.has("outputSchema") ? 1 : 0;
             }
             assertEquals(structured, withSchema > 0, version + ": " + tools);
-            JsonNode result = s.callResult("get_changed_files", McpToolsTest.args("base", base, "head", head));
+            JsonNode result = s.callResult("get_changed_files", McpCalls.args("base", base, "head", head));
             assertFalse(result.path("isError").asBoolean(), result.toString());
             assertEquals(structured, result.has("structuredContent"), version + ": " + result);
             // Either way the same file list is the text, so older clients lose nothing.
-            JsonNode text = dev.prdiff.core.Json.MAPPER.readTree(McpToolsTest.text(result));
+            JsonNode text = dev.prdiff.core.Json.MAPPER.readTree(McpCalls.text(result));
             assertTrue(text.has("files"), text.toString());
             if (structured) {
                 assertEquals(text, result.get("structuredContent"));

@@ -1,9 +1,10 @@
 import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import dev.prdiff.mcp.McpServer;
+import support.McpSession;
 import support.TempRepo;
 
 import java.nio.charset.StandardCharsets;
@@ -20,18 +21,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class McpToolListSizeTest {
     static final int LIMIT = 12_000;
 
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
 
     @BeforeAll
     static void init() {
-        repo = TempRepo.init();
         repo.write("a.txt", "a\n");
         repo.commit("a");
-    }
-
-    @AfterAll
-    static void cleanup() {
-        repo.close();
     }
 
     @Test

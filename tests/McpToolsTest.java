@@ -6,6 +6,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import support.McpSession;
+import support.McpCalls;
 import support.OpenApiDocument;
 import support.SchemaViolations;
 import support.Fixtures;
@@ -23,6 +25,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static support.McpCalls.args;
+import static support.McpCalls.changed;
+import static support.McpCalls.envelope;
+import static support.McpCalls.git;
+import static support.McpCalls.listed;
+import static support.McpCalls.notices;
+import static support.McpCalls.numstat;
+import static support.McpCalls.ok;
+import static support.McpCalls.structured;
+import static support.McpCalls.text;
+import static support.McpCalls.textJson;
+import static support.McpCalls.toolError;
 
 /**
  * The local tools over the protocol: every diff compared with git's own output for the same objects, every
@@ -52,112 +66,6 @@ class McpToolsTest {
         assertEquals(List.of(), s.finish(McpSession.WAIT));
         repo.close();
         Files.deleteIfExists(notARepo);
-    }
-
-    static ObjectNode args(String json) {
-        return (ObjectNode) McpProtocolTest.json(json);
-    }
-
-    static ObjectNode args(String... keyValues) {
-        ObjectNode a = Json.MAPPER.createObjectNode();
-        for (int i = 0; i < keyValues.length; i += 2) {
-            a.put(keyValues[i], keyValues[i + 1]);
-        }
-        return a;
-    }
-
-    /** The result's one text block; a successful result has exactly one. */
-    static String text(JsonNode result) {
-        assertEquals(1, result.get("content").size(), result.toString());
-        JsonNode block = result.get("content").get(0);
-        assertEquals("text", block.get("type").asText());
-        return block.get("text").asText();
-    }
-
-    static String ok(McpSession session, String tool, JsonNode arguments) {
-        JsonNode result = session.callResult(tool, arguments);
-        assertFalse(result.path("isError").asBoolean(false), tool + " " + arguments + " -> " + result);
-        return text(result);
-    }
-
-    static String git(TempRepo r, String... diffArgs) {
-        return new String(r.gitDiff(diffArgs), StandardCharsets.UTF_8);
-    }
-
-    /** The isError body, checked against openapi.yaml's ToolError schema and for the expected code. */
-    static JsonNode toolError(JsonNode result, String code) {
-        assertTrue(result.path("isError").asBoolean(false), result.toString());
-        JsonNode body = McpProtocolTest.json(text(result));
-        assertEquals(List.of(), SchemaViolations.of(OpenApiDocument.load().errorSchema("get_diff"), body),
-                body.toString());
-        assertEquals(code, body.get("error_code").asText(), body.toString());
-        assertFalse(body.get("message").asText().isBlank());
-        return body;
-    }
-
-    /** structuredContent must validate against the schema and equal the JSON in the text block. */
-    static JsonNode structured(JsonNode result, JsonNode schema) {
-        JsonNode structured = result.get("structuredContent");
-        assertTrue(structured != null && structured.isObject(), "no structuredContent: " + result);
-        assertEquals(List.of(), SchemaViolations.of(schema, structured), structured.toString());
-        assertEquals(structured, McpProtocolTest.json(text(result)));
-        return structured;
-    }
-
-    /** The text block parsed as JSON, valid against {@code schema} (files_only's FileList, say). */
-    static JsonNode textJson(JsonNode result, JsonNode schema) {
-        assertFalse(result.path("isError").asBoolean(false), result.toString());
-        JsonNode json = McpProtocolTest.json(text(result));
-        assertEquals(List.of(), SchemaViolations.of(schema, json), json.toString());
-        return json;
-    }
-
-    /** structuredContent, valid against the DiffEnvelope schema get_diff and get_pull_request_diff list. */
-    static JsonNode envelope(JsonNode result, String tool) {
-        assertFalse(result.path("isError").asBoolean(false), result.toString());
-        JsonNode structured = result.get("structuredContent");
-        assertTrue(structured != null && structured.isObject(), "no structuredContent: " + result);
-        assertEquals(List.of(), SchemaViolations.of(OpenApiDocument.load().outputSchema(tool), structured),
-                structured.toString());
-        return structured;
-    }
-
-    /** An envelope's changes as {@link #listed} writes a file list's files. */
-    static List<String> changed(JsonNode envelope) {
-        List<String> out = new ArrayList<>();
-        for (JsonNode c : envelope.at("/data/changes")) {
-            out.add(c.get("path").asText() + " " + c.get("additions").asLong() + " " + c.get("deletions").asLong());
-        }
-        return out;
-    }
-
-    /** "path additions deletions" per file, in diff order, as git's own numstat reports them. */
-    static List<String> numstat(TempRepo r, String range) {
-        String[] fields = r.text("diff", "--numstat", "-z", "-M", range).split("\0");
-        List<String> out = new ArrayList<>();
-        for (int i = 0; i < fields.length; i++) {
-            if (fields[i].isEmpty()) {
-                continue;
-            }
-            String[] c = fields[i].split("\t", 3);
-            String path = c[2].isEmpty() ? fields[i += 2] : c[2];
-            out.add(path + " " + (c[0].equals("-") ? "0 0" : c[0] + " " + c[1]));
-        }
-        return out;
-    }
-
-    static List<String> listed(JsonNode fileList) {
-        List<String> out = new ArrayList<>();
-        for (JsonNode f : fileList.get("files")) {
-            out.add(f.get("path").asText() + " " + f.get("additions").asLong() + " " + f.get("deletions").asLong());
-        }
-        return out;
-    }
-
-    static List<String> notices(JsonNode result) {
-        List<String> out = new ArrayList<>();
-        result.path("_meta").path("dev.prdiff/notices").forEach(n -> out.add(n.asText()));
-        return out;
     }
 
     @Test
@@ -236,7 +144,7 @@ class McpToolsTest {
                 args("base", "main", "head", "feature", "path", "lib/a/index.ts,bin.dat")), schema);
         assertEquals(numstat(repo, "main...feature").stream()
                 .filter(f -> f.startsWith("lib/a/index.ts ") || f.startsWith("bin.dat ")).toList(), listed(some));
-        assertTrue(some.get("files").findValues("binary").contains(McpProtocolTest.json("true")), some.toString());
+        assertTrue(some.get("files").findValues("binary").contains(McpCalls.json("true")), some.toString());
 
         JsonNode auto = structured(s.callResult("get_changed_files", args("{}")), schema);
         assertEquals(numstat(repo, "main...HEAD"), listed(auto));

@@ -4,6 +4,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import support.McpSession;
+import support.McpCalls;
 import support.ProgramOnPath;
 import support.RecordingGit;
 import support.TempDirs;
@@ -61,7 +63,7 @@ class McpWarmRangeTest {
     }
 
     private ObjectNode range(String path) {
-        ObjectNode args = McpToolsTest.args("base", "main", "head", "feature");
+        ObjectNode args = McpCalls.args("base", "main", "head", "feature");
         return path == null ? args : args.put("path", path);
     }
 
@@ -71,41 +73,41 @@ class McpWarmRangeTest {
 
     @Test
     void generatedMarksAreAskedOncePerHeadAndOnlyForTheAnswersPaths() throws Exception {
-        String x = McpToolsTest.ok(s, "get_diff", range("src/x.txt"));
-        assertEquals(McpToolsTest.git(repo, "main...feature", "--", "src/x.txt"), x);
+        String x = McpCalls.ok(s, "get_diff", range("src/x.txt"));
+        assertEquals(McpCalls.git(repo, "main...feature", "--", "src/x.txt"), x);
         assertEquals(1, git.callsWith("check-attr").size(), git.calls().toString());
         assertEquals("src/x.txt\0", asked(), "only the answer's path is asked");
         assertEquals(List.of(), git.callsWith("diff", "--name-only"), "no listing of the whole range");
 
         git.clear();
-        assertEquals(x, McpToolsTest.ok(s, "get_diff", range("src/x.txt")));
+        assertEquals(x, McpCalls.ok(s, "get_diff", range("src/x.txt")));
         assertEquals(List.of(), git.callsWith("check-attr"), git.calls().toString());
         assertEquals(List.of(), git.callsWith("read-tree"), git.calls().toString());
         assertEquals(List.of(), git.callsWith("ls-tree"), git.calls().toString());
 
-        String generated = McpToolsTest.ok(s, "get_diff", range("gen/a.txt"));
+        String generated = McpCalls.ok(s, "get_diff", range("gen/a.txt"));
         assertTrue(generated.startsWith("diff --git a/gen/a.txt b/gen/a.txt\n"), generated);
         assertFalse(generated.contains("+g2"), "linguist-generated: the changes are one marker line\n" + generated);
         assertEquals(1, git.callsWith("check-attr").size(), git.calls().toString());
         assertEquals("src/x.txt\0gen/a.txt\0", asked());
-        assertEquals(McpToolsTest.git(repo, "main...feature", "--", "gen/a.txt"),
-                McpToolsTest.ok(s, "get_diff", range("gen/a.txt").put("skip_generated", false)));
+        assertEquals(McpCalls.git(repo, "main...feature", "--", "gen/a.txt"),
+                McpCalls.ok(s, "get_diff", range("gen/a.txt").put("skip_generated", false)));
 
         // The old name of a rename: its section carries the new name too, whose marks come with the range's names.
         git.clear();
-        assertEquals(McpToolsTest.git(repo, "main...feature", "--", "old.txt", "new.txt"),
-                McpToolsTest.ok(s, "get_diff", range("old.txt")));
+        assertEquals(McpCalls.git(repo, "main...feature", "--", "old.txt", "new.txt"),
+                McpCalls.ok(s, "get_diff", range("old.txt")));
         git.clear();
-        McpToolsTest.ok(s, "get_diff", range("old.txt"));
+        McpCalls.ok(s, "get_diff", range("old.txt"));
         assertEquals(List.of(), git.callsWith("check-attr"), git.calls().toString());
     }
 
     @Test
     void theWholeDiffAsksEveryChangedPathOnce() throws Exception {
-        String whole = McpToolsTest.ok(s, "get_diff", range(null).put("skip_generated", false));
-        assertEquals(McpToolsTest.git(repo, "main...feature"), whole);
-        McpToolsTest.ok(s, "get_diff", range(null));
-        McpToolsTest.ok(s, "get_diff", range(null));
+        String whole = McpCalls.ok(s, "get_diff", range(null).put("skip_generated", false));
+        assertEquals(McpCalls.git(repo, "main...feature"), whole);
+        McpCalls.ok(s, "get_diff", range(null));
+        McpCalls.ok(s, "get_diff", range(null));
         assertEquals(1, git.callsWith("check-attr").size(), git.calls().toString());
         assertEquals(1, git.callsWith("diff", "--name-only").size(), git.calls().toString());
     }
@@ -130,7 +132,7 @@ class McpWarmRangeTest {
     void aRangeWithOneMergeBaseDiffsFromIt() {
         String base = repo.text("merge-base", "main", "feature").strip();
         String head = repo.text("rev-parse", "feature").strip();
-        McpToolsTest.ok(s, "get_diff", range("src/y.txt"));
+        McpCalls.ok(s, "get_diff", range("src/y.txt"));
         List<List<String>> diffs = git.callsWith("diff", base, head);
         assertFalse(diffs.isEmpty(), git.calls().toString());
         assertTrue(git.callsWith("diff").stream().flatMap(List::stream).noneMatch(a -> a.contains("...")),

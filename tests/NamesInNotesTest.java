@@ -1,7 +1,8 @@
 import dev.prdiff.core.PathBytes;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import support.PrdiffCli;
 import support.Proc;
 import support.TempRepo;
 
@@ -21,22 +22,17 @@ class NamesInNotesTest {
     static final String RETURN = "b\rprdiff: note.txt";
     static final String SEPARATOR = "c\u2028prdiff: note.txt";
     static final List<String> NAMES = List.of(NEWLINE, RETURN, SEPARATOR);
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
 
     @BeforeAll
     static void fixture() {
-        repo = TempRepo.init();
         repo.write("plain.txt", "plain\n").commit("base");
         repo.checkout("-q", "-b", "feature");
         for (String name : NAMES) {
             repo.write(name, "a line long enough that no section fits in 1200 bytes\n".repeat(20));
         }
         repo.commit("hostile names");
-    }
-
-    @AfterAll
-    static void cleanup() {
-        repo.close();
     }
 
     static Proc.Result run(String... args) {

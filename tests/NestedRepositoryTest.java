@@ -6,6 +6,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import support.McpSession;
+import support.PrdiffCli;
+import support.McpCalls;
 import support.Markers;
 import support.NeutralGit;
 import support.Proc;
@@ -226,7 +229,7 @@ class NestedRepositoryTest {
                     for (ObjectNode call : calls) {
                         JsonNode result = s.callResult(tool, call);
                         assertEquals(List.of(), markers.described(), tool + " " + call);
-                        JsonNode body = McpToolsTest.toolError(result, "UNTRUSTED_REPOSITORY");
+                        JsonNode body = McpCalls.toolError(result, "UNTRUSTED_REPOSITORY");
                         assertTrue(body.get("message").asText().contains(clone.dir().toRealPath().toString()),
                                 body.toString());
                     }
@@ -234,7 +237,7 @@ class NestedRepositoryTest {
                 for (ObjectNode call : List.of(args(dir, "pr_number", 1, "repo", FOREIGN_HOST + "/octo/demo"),
                         args(dir, "pr_number", 1, "repo", FOREIGN_HOST + "/octo/demo", "files_only", true),
                         args(dir, "pr_number", 1, "repo", FOREIGN_HOST + "/octo/demo", "sha", "0123456789abcdef"))) {
-                    JsonNode body = McpToolsTest.toolError(s.callResult("get_pull_request_diff", call), "UNTRUSTED_HOST");
+                    JsonNode body = McpCalls.toolError(s.callResult("get_pull_request_diff", call), "UNTRUSTED_HOST");
                     assertTrue(body.get("message").asText().contains("do not count"), body.toString());
                 }
             }
@@ -247,14 +250,14 @@ class NestedRepositoryTest {
         String range = new String(rangeDiff, StandardCharsets.UTF_8);
         try (McpSession s = McpSession.initialized(McpSession.config(clone.dir()).withEnv(ghEnv()))) {
             for (Path dir : List.of(evil, evil.resolve("refs"), bare)) {
-                assertEquals(range, McpToolsTest.ok(s, "get_diff", args(dir, "base", "master")), dir.toString());
-                assertEquals(range, McpToolsTest.ok(s, "get_diff", args(dir, "base", "master", "head", "topic")));
+                assertEquals(range, McpCalls.ok(s, "get_diff", args(dir, "base", "master")), dir.toString());
+                assertEquals(range, McpCalls.ok(s, "get_diff", args(dir, "base", "master", "head", "topic")));
                 assertEquals(new String(commitDiff, StandardCharsets.UTF_8),
-                        McpToolsTest.ok(s, "get_commit_diff", args(dir, "hash", "topic")));
-                assertTrue(McpToolsTest.ok(s, "get_changed_files", args(dir, "base", "master", "head", "topic"))
+                        McpCalls.ok(s, "get_commit_diff", args(dir, "hash", "topic")));
+                assertTrue(McpCalls.ok(s, "get_changed_files", args(dir, "base", "master", "head", "topic"))
                         .contains("\"path\":\"f\""));
-                assertEquals("y\n", McpToolsTest.ok(s, "get_file_at_sha", args(dir, "sha", "topic", "path", "f")));
-                assertTrue(McpToolsTest.ok(s, "grep_at_sha", args(dir, "sha", "topic", "pattern", "y")).endsWith(":f:1:y\n"));
+                assertEquals("y\n", McpCalls.ok(s, "get_file_at_sha", args(dir, "sha", "topic", "path", "f")));
+                assertTrue(McpCalls.ok(s, "grep_at_sha", args(dir, "sha", "topic", "pattern", "y")).endsWith(":f:1:y\n"));
             }
             assertEquals(List.of(), markers.described());
         }
@@ -298,7 +301,7 @@ class NestedRepositoryTest {
                         assertEquals(List.of(), trap.seen(), dir + " " + args + ": " + r.stderr());
                         assertTrue(r.stderr().startsWith("prdiff: error [UNTRUSTED_HOST]: "), dir + args + r.stderr());
                     }
-                    McpToolsTest.toolError(s.callResult("get_pull_request_diff", args(nested, "pr_number", 1, "repo",
+                    McpCalls.toolError(s.callResult("get_pull_request_diff", args(nested, "pr_number", 1, "repo",
                             repo)), "UNTRUSTED_HOST");
                     assertEquals(List.of(), trap.seen(), dir);
                 }

@@ -1,9 +1,12 @@
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.prdiff.core.Json;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import support.McpSession;
+import support.PrdiffCli;
+import support.McpCalls;
 import support.NeutralGit;
 import support.OpenApiDocument;
 import support.Proc;
@@ -30,12 +33,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @Timeout(120)
 class NonUtf8NameTest {
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static String dir;
 
     @BeforeAll
     static void fixture() {
-        repo = TempRepo.init();
         dir = repo.dir().toString();
         repo.write("a.txt", "a\n");
         sh("printf 'line one\\nline two\\nline three\\nline four\\n' > \"$(printf 'old\\377')\"");
@@ -44,11 +47,6 @@ class NonUtf8NameTest {
         sh("printf 'one\\n' > \"$(printf 'caf\\350')\"; printf 'two\\n' > \"$(printf 'caf\\351')\";"
                 + " mv \"$(printf 'old\\377')\" \"$(printf 'new\\376')\"");
         repo.commit("non-UTF-8 names");
-    }
-
-    @AfterAll
-    static void cleanup() {
-        repo.close();
     }
 
     /** A shell command in the repository; the shell's printf writes the bytes Java cannot put in an argument. */
@@ -151,13 +149,13 @@ class NonUtf8NameTest {
     @Test
     void mcpToolsListAndSelectTheSameWay() {
         try (McpSession s = McpSession.initialized(repo.dir())) {
-            JsonNode result = s.callResult("get_changed_files", McpToolsTest.args("base", "main", "head", "feat"));
+            JsonNode result = s.callResult("get_changed_files", McpCalls.args("base", "main", "head", "feat"));
             assertFalse(result.path("isError").asBoolean(false), result.toString());
             assertListedLikeGit(result.get("structuredContent"));
             String e9 = new String(gitDiffOf("caf\\351"), StandardCharsets.US_ASCII);
-            assertEquals(e9, McpToolsTest.ok(s, "get_diff", McpToolsTest.args("base", "main", "head", "feat",
+            assertEquals(e9, McpCalls.ok(s, "get_diff", McpCalls.args("base", "main", "head", "feat",
                     "path", "\"caf\\351\"")));
-            JsonNode one = s.callResult("get_changed_files", McpToolsTest.args("base", "main", "head", "feat",
+            JsonNode one = s.callResult("get_changed_files", McpCalls.args("base", "main", "head", "feat",
                     "path", "\"caf\\350\"")).get("structuredContent").get("files");
             assertEquals(1, one.size(), one.toString());
             assertEquals(Base64.getEncoder().encodeToString("caf\350".getBytes(StandardCharsets.ISO_8859_1)),

@@ -1,6 +1,7 @@
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import support.PrdiffCli;
 import support.Proc;
 import support.TempRepo;
 
@@ -13,23 +14,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * -v; -q silences notices but, as git's -q, never warnings or errors.
  */
 class NoticesCliTest {
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static String base;
     static String head;
 
     @BeforeAll
     static void fixture() {
-        repo = TempRepo.init();
         repo.write("a.txt", "one\n");
         base = repo.commit("one");
         repo.checkout("-b", "feature");
         repo.write("a.txt", "two\n");
         head = repo.commit("two");
-    }
-
-    @AfterAll
-    static void cleanup() {
-        repo.close();
     }
 
     static Proc.Result run(String... args) {

@@ -1,6 +1,7 @@
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import support.PrdiffCli;
 import support.Proc;
 import support.TempRepo;
 
@@ -20,14 +21,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * A tag named like a SHA (one fetched from a fork, say) must never redirect a pinned diff.
  */
 class ObjectIdTest {
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static String a;
     static String b;
     static String c;
 
     @BeforeAll
     static void history() {
-        repo = TempRepo.init();
         repo.write("f.txt", "one\n");
         a = repo.commit("a");
         repo.write("f.txt", "two\n");
@@ -37,11 +38,6 @@ class ObjectIdTest {
         // The traps: a tag named by b's own prefix and one named by hex digits no object has, both at c.
         repo.git("tag", b.substring(0, 8), c);
         repo.git("tag", "0123abcd4567", c);
-    }
-
-    @AfterAll
-    static void cleanup() {
-        repo.close();
     }
 
     static Proc.Result run(String... args) {

@@ -2,6 +2,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import support.McpCalls;
 import support.Fixtures;
 import support.LoopbackFiles;
 import support.Proc;
@@ -25,6 +26,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static support.Catalogs.RAW;
+import static support.Catalogs.readmeCatalog;
 
 /**
  * {@code jbang prdiff@ORG} reads the catalog of the organization's jbang-catalog repository, another place than
@@ -35,9 +38,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class OrgCatalogLaunchTest {
     static final Path ROOT = RepoRoot.find();
-    /** Where the README's catalog example says this repository's raw files are. */
-    static final String RAW = "https://raw.githubusercontent.com/OWNER/REPO/HEAD/";
-
     static LoopbackFiles scripts;
     static LoopbackFiles catalog;
     static LoopbackFiles beside;
@@ -77,20 +77,6 @@ class OrgCatalogLaunchTest {
         if (repo != null) {
             repo.close();
         }
-    }
-
-    /** The JSON block of the README's install section that holds the organization's catalog. */
-    static String readmeCatalog() throws IOException {
-        String readme = Files.readString(ROOT.resolve("README.md"));
-        for (int at = readme.indexOf("```json\n"); at >= 0; at = readme.indexOf("```json\n", at + 1)) {
-            String body = readme.substring(at + 8, readme.indexOf("```", at + 8));
-            if (body.contains("\"script-ref\"")) {
-                assertTrue(body.contains("\"" + RAW + "prdiff.java\"") && body.contains("\"" + RAW + "mcp-shim.java\""),
-                        "the README's catalog names both scripts by their raw URL: " + body);
-                return body;
-            }
-        }
-        throw new AssertionError("the README shows no catalog with script-ref");
     }
 
     static byte[] read(String path) {
@@ -137,7 +123,7 @@ class OrgCatalogLaunchTest {
         assertEquals(2, lines.length, mcp.out());
         List<String> names = new ArrayList<>();
         new ObjectMapper().readTree(lines[1]).at("/result/tools").forEach(t -> names.add(t.get("name").asText()));
-        assertEquals(McpCatalogTest.TOOLS, names, "the tools come from openapi.yaml, which //FILES fetched");
+        assertEquals(McpCalls.TOOLS, names, "the tools come from openapi.yaml, which //FILES fetched");
 
         Set<String> fromScripts = scripts.asked();
         for (String wanted : libSources()) {

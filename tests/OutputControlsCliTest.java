@@ -1,8 +1,9 @@
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import support.PrdiffCli;
 import support.Fixtures;
 import support.Proc;
 import support.TempRepo;
@@ -26,7 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * git diff -U N byte for byte.
  */
 class OutputControlsCliTest {
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static String base;
     static String head;
     static String range;
@@ -34,16 +36,10 @@ class OutputControlsCliTest {
 
     @BeforeAll
     static void fixture() {
-        repo = TempRepo.init();
         String[] shas = Fixtures.everyShape(repo);
         base = shas[0];
         head = shas[1];
         range = base + "..." + head;
-    }
-
-    @AfterAll
-    static void cleanup() {
-        repo.close();
     }
 
     static Proc.Result run(String... args) {

@@ -1,7 +1,7 @@
 import dev.prdiff.diff.DiffParser;
 import dev.prdiff.diff.FileSection;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import support.TempRepo;
@@ -23,14 +23,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * git prints each file's diff, whatever sizes the stream's reads return.
  */
 class ParserLargeSectionTest {
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static String base;
     static String head;
     static final List<String> PATHS = List.of("a-first.txt", "b-big.txt", "c-between.txt", "d-huge.txt", "e-last.txt");
 
     @BeforeAll
     static void fixture() {
-        repo = TempRepo.init();
         repo.write("a-first.txt", "one\ntwo\n");
         repo.write("b-big.txt", lines(30_000, "old", "\n"));  // a section of about 2.5 MB: the buffer grows
         repo.write("c-between.txt", "kept\n");
@@ -43,11 +43,6 @@ class ParserLargeSectionTest {
         repo.write("d-huge.txt", lines(70_000, "new", "\r\n") + "tail without newline");
         repo.write("e-last.txt", "last, changed");
         head = repo.commit("head");
-    }
-
-    @AfterAll
-    static void cleanup() {
-        repo.close();
     }
 
     /** Every third line differs between versions, so hunks mix context, removals and additions throughout. */

@@ -1,5 +1,8 @@
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
+import support.McpSession;
+import support.PrdiffCli;
+import support.McpCalls;
 import support.Fixtures;
 import support.Proc;
 import support.TempDirs;
@@ -41,8 +44,8 @@ class PartialCloneTest {
             Proc.Result list = PrdiffCli.run("-C", clone.toString(), "HEAD~1...HEAD", "--files-only");
             assertTrue(list.stderr().startsWith("prdiff: error [OBJECTS_MISSING]: "), list.stderr());
             try (McpSession s = McpSession.initialized(clone)) {
-                JsonNode error = McpToolsTest.toolError(s.callResult("get_diff",
-                        McpPullRequestToolTest.args("base", "HEAD~1", "head", "HEAD", "path", "a.txt")), "OBJECTS_MISSING");
+                JsonNode error = McpCalls.toolError(s.callResult("get_diff",
+                        McpCalls.argsOf("base", "HEAD~1", "head", "HEAD", "path", "a.txt")), "OBJECTS_MISSING");
                 assertTrue(error.get("message").asText().contains("partial clone"), error.toString());
             }
             assertEquals(missingBefore, missing(clone), "prdiff fetched nothing");

@@ -1,8 +1,9 @@
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import support.PrdiffCli;
 import support.Fixtures;
 import support.Proc;
 import support.RecordingGit;
@@ -23,53 +24,25 @@ import java.util.Set;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static support.DiffSections.sectionsOf;
+import static support.DiffSections.changedPaths;
+import static support.DiffSections.prdiffOk;
 
 /**
  * --file between commits is computed by git with a pathspec, so one file of a huge range costs one file; its
  * sections must still be byte for byte those of the whole diff, renames and their pairing included.
  */
 class PathLimitTest {
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static String base;
     static String head;
 
     @BeforeAll
     static void fixture() {
-        repo = TempRepo.init();
         String[] shas = Fixtures.everyShape(repo);
         base = shas[0];
         head = shas[1];
-    }
-
-    @AfterAll
-    static void cleanup() {
-        repo.close();
-    }
-
-    /** The oracle: git's whole diff, cut at its "diff --git" lines, sections whose names include a path. */
-    static byte[] sectionsOf(byte[] wholeDiff, Set<String> paths) throws Exception {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        dev.prdiff.diff.SectionFilter.copy(new ByteArrayInputStream(wholeDiff), paths, out);
-        return out.toByteArray();
-    }
-
-    static List<String> changedPaths(TempRepo r, String range) {
-        String z = r.text("diff", "--name-status", "-z", "-M", range);
-        List<String> paths = new ArrayList<>();
-        String[] f = z.split("\0");
-        for (int i = 0; i < f.length; ) {
-            boolean two = f[i].startsWith("R") || f[i].startsWith("C");
-            paths.add(f[i + 1]);
-            if (two) {
-                paths.add(f[i + 2]);
-            }
-            i += two ? 3 : 2;
-        }
-        return paths;
-    }
-
-    static Proc.Result ok(TempRepo r, String... args) {
-        return PrdiffCli.ok(r.dir(), args);
     }
 
     @Test
@@ -79,23 +52,23 @@ class PathLimitTest {
         for (String path : changedPaths(repo, range)) {
             byte[] expected = sectionsOf(whole, Set.of(path));
             assertTrue(expected.length > 0, path);
-            assertArrayEquals(expected, ok(repo, range, "--file", path).stdout(), path);
-            assertArrayEquals(expected, ok(repo, "--commit", head, "--file", path).stdout(), path);
+            assertArrayEquals(expected, prdiffOk(repo, range, "--file", path).stdout(), path);
+            assertArrayEquals(expected, prdiffOk(repo, "--commit", head, "--file", path).stdout(), path);
         }
     }
 
     @Test
     void filesOnlyForOneFileHasTheWholeListsEntry() throws Exception {
         String range = base + "..." + head;
-        JsonNode whole = new ObjectMapper().readTree(ok(repo, range, "--files-only").stdout()).get("files");
+        JsonNode whole = new ObjectMapper().readTree(prdiffOk(repo, range, "--files-only").stdout()).get("files");
         for (JsonNode entry : whole) {
             String path = entry.get("path").asText();
-            JsonNode one = new ObjectMapper().readTree(ok(repo, range, "--files-only", "--file", path).stdout()).get("files");
+            JsonNode one = new ObjectMapper().readTree(prdiffOk(repo, range, "--files-only", "--file", path).stdout()).get("files");
             assertEquals(1, one.size(), path + ": " + one);
             assertEquals(entry, one.get(0));
             if (entry.has("previous_path")) {
                 JsonNode byOld = new ObjectMapper().readTree(
-                        ok(repo, range, "--files-only", "--file", entry.get("previous_path").asText()).stdout()).get("files");
+                        prdiffOk(repo, range, "--files-only", "--file", entry.get("previous_path").asText()).stdout()).get("files");
                 assertEquals(entry, byOld.get(0));
             }
         }
@@ -111,7 +84,7 @@ class PathLimitTest {
             byte[] whole = r.gitDiff(a + ".." + b);
             for (Set<String> paths : List.of(Set.of("dst.txt"), Set.of("one.txt"), Set.of("two.txt"),
                     Set.of("one.txt", "dst.txt"), new LinkedHashSet<>(List.of("two.txt", "one.txt", "dst.txt")))) {
-                assertArrayEquals(sectionsOf(whole, paths), ok(r, a + ".." + b, "--file", String.join(",", paths)).stdout(),
+                assertArrayEquals(sectionsOf(whole, paths), prdiffOk(r, a + ".." + b, "--file", String.join(",", paths)).stdout(),
                         paths.toString());
             }
         }
@@ -149,8 +122,8 @@ class PathLimitTest {
             byte[] expected = sectionsOf(whole, both);
             assertTrue(new String(expected, StandardCharsets.UTF_8).contains("deleted file mode"));
             // One half first, which finds the range's (empty) pairs; then both, judged against those pairs.
-            assertArrayEquals(sectionsOf(whole, Set.of("new/5-moved.txt")), ok(r, "main~1..main", "--file", "new/5-moved.txt").stdout());
-            assertArrayEquals(expected, ok(r, "main~1..main", "--file", "old/5.txt,new/5-moved.txt").stdout());
+            assertArrayEquals(sectionsOf(whole, Set.of("new/5-moved.txt")), prdiffOk(r, "main~1..main", "--file", "new/5-moved.txt").stdout());
+            assertArrayEquals(expected, prdiffOk(r, "main~1..main", "--file", "old/5.txt,new/5-moved.txt").stdout());
         }
     }
 
@@ -175,8 +148,8 @@ class PathLimitTest {
             Files.delete(r.dir().resolve(".git/objects/" + lostBlob.substring(0, 2) + "/" + lostBlob.substring(2)));
             Proc.Result whole = PrdiffCli.run("-C", r.dir().toString(), a + ".." + b);
             assertEquals(1, whole.exit(), "the whole diff needs the lost blob, or this test proves nothing");
-            assertArrayEquals(expected, ok(r, a + ".." + b, "--file", "keep.txt").stdout());
-            assertTrue(new String(ok(r, a + ".." + b, "--files-only", "--file", "keep.txt").stdout(),
+            assertArrayEquals(expected, prdiffOk(r, a + ".." + b, "--file", "keep.txt").stdout());
+            assertTrue(new String(prdiffOk(r, a + ".." + b, "--files-only", "--file", "keep.txt").stdout(),
                     StandardCharsets.UTF_8).contains("\"path\":\"keep.txt\""));
         }
     }
@@ -211,7 +184,7 @@ class PathLimitTest {
                 for (Set<String> paths : lost.getValue()) {
                     byte[] expected = sectionsOf(whole, paths);
                     assertTrue(expected.length > 0, paths.toString());
-                    assertArrayEquals(expected, ok(r, range, "--file", String.join(",", paths)).stdout(), paths.toString());
+                    assertArrayEquals(expected, prdiffOk(r, range, "--file", String.join(",", paths)).stdout(), paths.toString());
                 }
                 Files.write(object, kept);
             }
@@ -245,7 +218,7 @@ class PathLimitTest {
             for (int i = 0; i < paths.size(); i++) {
                 for (int j = i; j < paths.size(); j++) {
                     Set<String> wanted = new LinkedHashSet<>(List.of(paths.get(i), paths.get(j)));
-                    assertArrayEquals(sectionsOf(whole, wanted), ok(r, range, "--file", String.join(",", wanted)).stdout(),
+                    assertArrayEquals(sectionsOf(whole, wanted), prdiffOk(r, range, "--file", String.join(",", wanted)).stdout(),
                             wanted.toString());
                 }
             }
@@ -282,7 +255,7 @@ class PathLimitTest {
             String c = r.commit("c");
             for (String range : List.of(a + ".." + b, a + ".." + c, a + ".." + b, a + ".." + c)) {
                 byte[] expected = sectionsOf(r.gitDiff(range), Set.of("p.txt"));
-                assertArrayEquals(expected, ok(r, range, "--file", "p.txt").stdout(), range);
+                assertArrayEquals(expected, prdiffOk(r, range, "--file", "p.txt").stdout(), range);
             }
             assertTrue(new String(r.gitDiff(a + ".." + c), StandardCharsets.UTF_8).contains("rename to p.txt"));
         }
@@ -307,7 +280,7 @@ class PathLimitTest {
                 byte[] expected = sectionsOf(r.gitDiff(range), Set.of("moved.txt"));
                 assertTrue(expected.length > 0, range);
                 for (int round = 0; round < 2; round++) {
-                    assertArrayEquals(expected, ok(r, range, "--file", "moved.txt").stdout(), range + " round " + round);
+                    assertArrayEquals(expected, prdiffOk(r, range, "--file", "moved.txt").stdout(), range + " round " + round);
                 }
             }
             String before = new String(sectionsOf(r.gitDiff(first + ".." + modified), Set.of("moved.txt")),
@@ -325,7 +298,7 @@ class PathLimitTest {
             assertTrue(new String(expected, StandardCharsets.UTF_8).contains("rename to other/moved.txt"),
                     new String(expected, StandardCharsets.UTF_8));
             for (int round = 0; round < 2; round++) {
-                assertArrayEquals(expected, ok(r, range, "--file", "moved.txt").stdout(), "round " + round);
+                assertArrayEquals(expected, prdiffOk(r, range, "--file", "moved.txt").stdout(), "round " + round);
             }
             assertTrue(!before.equals(new String(expected, StandardCharsets.UTF_8)));
         }

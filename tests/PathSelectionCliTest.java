@@ -1,8 +1,11 @@
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import support.McpSession;
+import support.PrdiffCli;
+import support.McpCalls;
 import support.Proc;
 import support.TempRepo;
 
@@ -20,12 +23,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * expected diff is git's own for the same pathspec, run in the same folder.
  */
 class PathSelectionCliTest {
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static String range;
 
     @BeforeAll
     static void fixture() {
-        repo = TempRepo.init();
         repo.write("go.mod", "module x\n").write("a.txt", "a\n").write("b.txt", "b\n").write("x,y.txt", "xy\n")
                 .write("pkg/cmd/pr/create/create.go", "package create\n")
                 .write("pkg/cmd/pr/create/http.go", "package create\n")
@@ -42,11 +45,6 @@ class PathSelectionCliTest {
                 .move("old/moved.txt", "pkg/cmd/pr/create/moved.txt");
         repo.commit("feature");
         range = base + "...feature";
-    }
-
-    @AfterAll
-    static void cleanup() {
-        repo.close();
     }
 
     static Proc.Result run(String dir, String... args) {
@@ -152,11 +150,11 @@ class PathSelectionCliTest {
     void mcpPathsForgiveDotSlashCommaSpacesAndDirectoriesAndWarnInNotices() throws Exception {
         McpSession s = McpSession.initialized(repo.dir());
         try {
-            JsonNode result = s.callResult("get_diff", McpToolsTest.args("base", range.split("\\.\\.\\.")[0],
+            JsonNode result = s.callResult("get_diff", McpCalls.args("base", range.split("\\.\\.\\.")[0],
                     "head", "feature", "path", "./go.mod, pkg/cmd/pr/list, nope.go"));
             assertEquals(new String(git(".", "go.mod", "pkg/cmd/pr/list"), java.nio.charset.StandardCharsets.UTF_8),
-                    McpToolsTest.text(result));
-            assertTrue(McpToolsTest.notices(result).stream().anyMatch(n -> n.startsWith("warning: no changed file matches 'nope.go'")),
+                    McpCalls.text(result));
+            assertTrue(McpCalls.notices(result).stream().anyMatch(n -> n.startsWith("warning: no changed file matches 'nope.go'")),
                     result.toString());
         } finally {
             assertEquals(List.of(), s.finish(McpSession.WAIT));

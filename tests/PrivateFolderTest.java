@@ -4,6 +4,7 @@ import dev.prdiff.cache.PullRequestDiskCache;
 import dev.prdiff.core.PrivateFolder;
 import dev.prdiff.git.AnswerStore;
 import org.junit.jupiter.api.Test;
+import support.RenamePairsDisk;
 import support.Fixtures;
 import support.Proc;
 import support.RecordingGit;
@@ -282,10 +283,10 @@ class PrivateFolderTest {
             String range = a + "..." + r.commit("b");
             RecordingGit git = RecordingGit.create();
             Path cache = TempDirs.create("prdiff-xdg-cache-");
-            Map<String, String> env = RenamePairsDiskTest.cachedIn(cache, git);
+            Map<String, String> env = RenamePairsDisk.cachedIn(cache, git);
             byte[] renamed = r.gitDiff(range, "--", "old.txt", "new.txt");
-            assertArrayEquals(renamed, RenamePairsDiskTest.prdiff(env, r.dir(), range, "--file", "new.txt"));
-            Path kept = RenamePairsDiskTest.onlyPrivateFile(cache.resolve("prdiff/rename-pairs"));
+            assertArrayEquals(renamed, RenamePairsDisk.prdiff(env, r.dir(), range, "--file", "new.txt"));
+            Path kept = RenamePairsDisk.onlyPrivateFile(cache.resolve("prdiff/rename-pairs"));
             byte[] whole = Files.readAllBytes(kept);
             int nul = 0;
             while (whole[nul] != 0) {
@@ -295,19 +296,19 @@ class PrivateFolderTest {
 
             replaceWithLink(kept, noPairs);
             git.clear();
-            assertArrayEquals(renamed, RenamePairsDiskTest.prdiff(env, r.dir(), range, "--file", "new.txt"));
-            assertEquals(1, RenamePairsDiskTest.wholeRenamePasses(git), "a link is not read: " + git.calls());
+            assertArrayEquals(renamed, RenamePairsDisk.prdiff(env, r.dir(), range, "--file", "new.txt"));
+            assertEquals(1, RenamePairsDisk.wholeRenamePasses(git), "a link is not read: " + git.calls());
 
             Files.delete(kept);
             Files.write(kept, noPairs);
-            byte[] misled = RenamePairsDiskTest.prdiff(env, r.dir(), range, "--file", "new.txt");
+            byte[] misled = RenamePairsDisk.prdiff(env, r.dir(), range, "--file", "new.txt");
             assertFalse(Arrays.equals(renamed, misled), "the control: the user's own file is read, and it decides");
             assertTrue(new String(misled, StandardCharsets.UTF_8).contains("new file mode"), new String(misled, StandardCharsets.UTF_8));
             assumeTrue(root(), "giving a file to another user needs root");
             Files.setAttribute(kept, "unix:uid", NOBODY, LinkOption.NOFOLLOW_LINKS);
             git.clear();
-            assertArrayEquals(renamed, RenamePairsDiskTest.prdiff(env, r.dir(), range, "--file", "new.txt"));
-            assertEquals(1, RenamePairsDiskTest.wholeRenamePasses(git), "another user's file is not read: " + git.calls());
+            assertArrayEquals(renamed, RenamePairsDisk.prdiff(env, r.dir(), range, "--file", "new.txt"));
+            assertEquals(1, RenamePairsDisk.wholeRenamePasses(git), "another user's file is not read: " + git.calls());
         }
     }
 }

@@ -1,4 +1,5 @@
 import org.junit.jupiter.api.Test;
+import support.PrdiffCli;
 import support.Fixtures;
 import support.ProgramOnPath;
 import support.TempDirs;

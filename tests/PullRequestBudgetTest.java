@@ -4,6 +4,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import support.McpSession;
+import support.PrdiffCli;
+import support.McpCalls;
+import support.DiffSections;
 import support.Proc;
 import support.PullRequestFixture;
 import support.PullRequestScenario;
@@ -73,22 +77,22 @@ class PullRequestBudgetTest {
     }
 
     static Map<String, byte[]> gitSections(PullRequestFixture pr) {
-        return ByteBudgetTest.sectionsOf(scenario.clone.gitDiff(pr.baseSha() + "..." + pr.headSha()));
+        return DiffSections.sectionsOf(scenario.clone.gitDiff(pr.baseSha() + "..." + pr.headSha()));
     }
 
     @Test
     void a350FilePullRequestFitsItsBudgetAndAccountsForEveryFile() throws Exception {
-        String whole = McpToolsTest.ok(s, "get_pull_request_diff", McpToolsTest.args("{\"pr_number\":2}"));
-        assertEquals(350, ByteBudgetTest.split(whole.getBytes(StandardCharsets.UTF_8)).shown().size(),
+        String whole = McpCalls.ok(s, "get_pull_request_diff", McpCalls.args("{\"pr_number\":2}"));
+        assertEquals(350, DiffSections.split(whole.getBytes(StandardCharsets.UTF_8)).shown().size(),
                 "350 small files fit the default 100000 bytes");
         Map<String, byte[]> git = gitSections(many);
         assertEquals(350, git.size());
         int budget = 20_000;
         JsonNode result = s.callResult("get_pull_request_diff",
-                McpToolsTest.args("{\"pr_number\":2,\"max_bytes\":" + budget + "}"));
-        byte[] text = McpToolsTest.text(result).getBytes(StandardCharsets.UTF_8);
+                McpCalls.args("{\"pr_number\":2,\"max_bytes\":" + budget + "}"));
+        byte[] text = McpCalls.text(result).getBytes(StandardCharsets.UTF_8);
         assertTrue(text.length <= budget, text.length + " bytes");
-        ByteBudgetTest.Answer a = ByteBudgetTest.split(text);
+        DiffSections.Answer a = DiffSections.split(text);
         Set<String> seen = new HashSet<>();
         a.shown().forEach((path, bytes) -> {
             assertEquals(new String(git.get(path), StandardCharsets.UTF_8), new String(bytes, StandardCharsets.UTF_8));
@@ -104,7 +108,7 @@ class PullRequestBudgetTest {
         JsonNode args = Json.MAPPER.readTree(list.substring(list.indexOf(' ') + 1));
         JsonNode listed = s.callResult(list.substring(0, list.indexOf(' ')), args);
         // files_only: the FileList is the text; structuredContent is the envelope whose changes are those files.
-        assertEquals(350, Json.MAPPER.readTree(McpToolsTest.text(listed)).get("files").size(), list);
+        assertEquals(350, Json.MAPPER.readTree(McpCalls.text(listed)).get("files").size(), list);
         assertEquals(350, listed.at("/structuredContent/data/changes").size(), list);
     }
 
@@ -113,8 +117,8 @@ class PullRequestBudgetTest {
         Set<String> seen = new HashSet<>();
         for (int skip = 0; skip < 350; skip += 100) {
             JsonNode result = s.callResult("get_pull_request_diff",
-                    McpToolsTest.args("{\"pr_number\":2,\"top\":100,\"max_bytes\":8000,\"skip\":" + skip + "}"));
-            ByteBudgetTest.Answer a = ByteBudgetTest.split(McpToolsTest.text(result).getBytes(StandardCharsets.UTF_8));
+                    McpCalls.args("{\"pr_number\":2,\"top\":100,\"max_bytes\":8000,\"skip\":" + skip + "}"));
+            DiffSections.Answer a = DiffSections.split(McpCalls.text(result).getBytes(StandardCharsets.UTF_8));
             a.shown().keySet().forEach(path -> assertTrue(seen.add(path), "repeated " + path));
             a.listed().keySet().forEach(path -> assertTrue(seen.add(path), "repeated " + path));
             assertEquals(Math.min(100, 350 - skip), a.shown().size() + a.listed().size() + a.more(), a.toc());
@@ -129,20 +133,20 @@ class PullRequestBudgetTest {
                 Duration.ofSeconds(60));
         assertEquals(0, gh.exit(), gh.stderr());
         assertTrue(gh.stdout().length > 10_000_000, gh.stdout().length + " bytes");
-        Map<String, byte[]> live = ByteBudgetTest.sectionsOf(gh.stdout());
+        Map<String, byte[]> live = DiffSections.sectionsOf(gh.stdout());
 
-        JsonNode result = s.callResult("get_pull_request_diff", McpToolsTest.args("{\"pr_number\":3}"));
-        ByteBudgetTest.Answer a = ByteBudgetTest.split(McpToolsTest.text(result).getBytes(StandardCharsets.UTF_8));
+        JsonNode result = s.callResult("get_pull_request_diff", McpCalls.args("{\"pr_number\":3}"));
+        DiffSections.Answer a = DiffSections.split(McpCalls.text(result).getBytes(StandardCharsets.UTF_8));
         assertEquals(Set.of(), a.shown().keySet());
         assertEquals(live.keySet(), a.listed().keySet());
         String call = a.listed().get("big/file-2.txt");
         JsonNode args = Json.MAPPER.readTree(call.substring(call.indexOf(' ') + 1));
         assertEquals(new String(live.get("big/file-2.txt"), StandardCharsets.UTF_8),
-                McpToolsTest.ok(s, "get_pull_request_diff", args));
+                McpCalls.ok(s, "get_pull_request_diff", args));
 
         Proc.Result cli = PrdiffCli.run(scenario.env, "3", "-R", "octo/demo", "--max-bytes", "5000000");
         assertEquals(0, cli.exit(), cli.stderr());
-        ByteBudgetTest.Answer c = ByteBudgetTest.split(cli.stdout());
+        DiffSections.Answer c = DiffSections.split(cli.stdout());
         assertTrue(cli.stdout().length <= 5_000_000);
         assertEquals(1, c.shown().size());
         assertEquals(2, c.listed().size());

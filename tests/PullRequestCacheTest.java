@@ -2,6 +2,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import support.PrdiffCli;
+import support.DiffSections;
 import support.GitHubStandIn;
 import support.Proc;
 import support.PullRequestFixture;
@@ -90,7 +92,7 @@ class PullRequestCacheTest {
         scenario.github.clearRequests();
         for (String path : List.of("src/app.ts", "lib/a/index.ts", "new name.txt", "gone.txt")) {
             Proc.Result one = ok(env, "1", "-R", "octo/demo", "--file", path);
-            assertArrayEquals(PathLimitTest.sectionsOf(whole, java.util.Set.of(path)), one.stdout(), path);
+            assertArrayEquals(DiffSections.sectionsOf(whole, java.util.Set.of(path)), one.stdout(), path);
             assertTrue(one.stderr().contains("was read from prdiff's cache"), one.stderr());
             assertFalse(one.stderr().contains("(head "), "the SHAs of a named pull request only with -v: " + one.stderr());
         }
@@ -216,7 +218,7 @@ class PullRequestCacheTest {
         Files.setPosixFilePermissions(cacheDir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwx---"));
         scenario.github.clearRequests();
         Proc.Result refused = ok(env, "1", "-R", "octo/demo", "--file", "src/app.ts");
-        assertArrayEquals(PathLimitTest.sectionsOf(expected, java.util.Set.of("src/app.ts")), refused.stdout());
+        assertArrayEquals(DiffSections.sectionsOf(expected, java.util.Set.of("src/app.ts")), refused.stdout());
         assertEquals(1, diffDownloads(), "downloaded again");
         assertTrue(refused.stderr().contains("prdiff: note: prdiff's cache folder " + cacheDir + " is not used: "
                 + cacheDir + " is writable by others (mode 770)"), refused.stderr());

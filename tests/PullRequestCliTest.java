@@ -4,6 +4,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import support.PrdiffCli;
+import support.DiffSections;
 import support.Proc;
 import support.PullRequestFixture;
 import support.PullRequestScenario;
@@ -128,7 +130,7 @@ class PullRequestCliTest {
             actual.add(f.get("path").asText() + " " + f.get("additions").asLong() + " " + f.get("deletions").asLong());
         }
         assertEquals(expected, actual);
-        assertEquals("old name.txt", CliLocalTest.find(json.get("files"), "new name.txt").get("previous_path").asText());
+        assertEquals("old name.txt", DiffSections.find(json.get("files"), "new name.txt").get("previous_path").asText());
     }
 
     @Test
@@ -145,7 +147,7 @@ class PullRequestCliTest {
         byte[] whole = gh("pr", "diff", "1", "-R", "octo/demo").stdout();
         var sections = dev.prdiff.diff.DiffParser.parseAll(whole);
         byte[] a = ok("1", "-R", "octo/demo", "--file", "lib/a/index.ts").stdout();
-        assertArrayEquals(DiffParserTest.find(sections, "lib/a/index.ts").bytes(), a);
+        assertArrayEquals(DiffSections.find(sections, "lib/a/index.ts").bytes(), a);
         byte[] two = ok("1", "-R", "octo/demo", "--file", "lib/b/index.ts,new name.txt").stdout();
         var expected = new java.io.ByteArrayOutputStream();
         sections.stream().filter(s -> s.touches("lib/b/index.ts") || s.touches("new name.txt"))

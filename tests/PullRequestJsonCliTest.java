@@ -3,6 +3,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import support.PrdiffCli;
+import support.DiffSections;
 import support.Proc;
 import support.PullRequestScenario;
 
@@ -38,11 +40,11 @@ class PullRequestJsonCliTest {
 
     static void assertSectionsAreGits(JsonNode e) {
         String range = scenario.pr.baseSha() + "..." + scenario.pr.headSha();
-        List<byte[]> git = JsonEnvelopeCliTest.sections(scenario.clone.gitDiff(range));
+        List<byte[]> git = DiffSections.sections(scenario.clone.gitDiff(range));
         JsonNode changes = e.at("/data/changes");
         assertEquals(git.size(), changes.size());
         for (int i = 0; i < git.size(); i++) {
-            assertArrayEquals(git.get(i), JsonEnvelopeCliTest.diffOf(changes.get(i)), changes.get(i).toString());
+            assertArrayEquals(git.get(i), DiffSections.diffOf(changes.get(i)), changes.get(i).toString());
         }
         assertEquals(git.size(), e.at("/data/summary/files").asInt());
     }

@@ -5,6 +5,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import support.McpSession;
+import support.PrdiffCli;
+import support.McpCalls;
 import support.GitHubStandIn;
 import support.Proc;
 import support.PullRequestFixture;
@@ -94,7 +97,7 @@ class PullRequestTrustTest {
 
     static JsonNode mcpError(Map<String, String> env, ObjectNode args, String code) {
         try (McpSession s = McpSession.initialized(McpSession.config(scenario.clone.dir()).withEnv(env))) {
-            return McpToolsTest.toolError(s.callResult("get_pull_request_diff", args), code);
+            return McpCalls.toolError(s.callResult("get_pull_request_diff", args), code);
         }
     }
 
@@ -116,10 +119,10 @@ class PullRequestTrustTest {
         assertTrue(r.stderr().contains("gh auth login --hostname " + trap.host()), r.stderr());
         assertError("UNTRUSTED_HOST", prdiff(env, "1", "-R", trap.host() + "/octo/demo", "--files-only"));
         assertError("UNTRUSTED_HOST", prdiff(env, "https://" + trap.host() + "/octo/demo/pull/1", "--info"));
-        JsonNode body = mcpError(env, McpPullRequestToolTest.args("pr_number", 1, "repo", trap.host() + "/octo/demo"),
+        JsonNode body = mcpError(env, McpCalls.argsOf("pr_number", 1, "repo", trap.host() + "/octo/demo"),
                 "UNTRUSTED_HOST");
         assertTrue(body.get("message").asText().contains(trap.host()), body.toString());
-        mcpError(env, McpPullRequestToolTest.args("pr_number", 1, "repo", trap.host() + "/octo/demo",
+        mcpError(env, McpCalls.argsOf("pr_number", 1, "repo", trap.host() + "/octo/demo",
                 "files_only", true), "UNTRUSTED_HOST");
         assertEquals(List.of(), trap.seen());
     }
@@ -131,7 +134,7 @@ class PullRequestTrustTest {
         assertError("UNTRUSTED_HOST", prdiff(env, "1", "-R", trap.host() + "/octo/demo"));
         assertError("UNTRUSTED_HOST", prdiff(env, "1", "-R", trap.host() + "/octo/demo", "--files-only"));
         assertError("UNTRUSTED_HOST", prdiff(env, "https://" + trap.host() + "/octo/demo/pull/1", "--info"));
-        mcpError(env, McpPullRequestToolTest.args("pr_number", 1, "repo", trap.host() + "/octo/demo"), "UNTRUSTED_HOST");
+        mcpError(env, McpCalls.argsOf("pr_number", 1, "repo", trap.host() + "/octo/demo"), "UNTRUSTED_HOST");
         assertEquals(List.of(), trap.seen());
         // The hosts it is logged in to still work.
         Proc.Result ok = prdiff(env, "1", "-R", GitHubStandIn.HOST + "/octo/demo", "--info");
@@ -151,7 +154,7 @@ class PullRequestTrustTest {
             assertError("NOT_FOUND", prdiff(env, "1", "-R", trap.host() + "/octo/demo", "-C", clone.dir().toString()));
             assertTrue(trap.seen().size() >= 1, trap.seen().toString());
             trap.clear();
-            mcpError(env, McpPullRequestToolTest.args("pr_number", 1, "repo", trap.host() + "/octo/demo",
+            mcpError(env, McpCalls.argsOf("pr_number", 1, "repo", trap.host() + "/octo/demo",
                     "repo_path", clone.dir().toString()), "NOT_FOUND");
             assertTrue(trap.seen().size() >= 1, trap.seen().toString());
         }
@@ -182,7 +185,7 @@ class PullRequestTrustTest {
                 "ho st/octo/demo", "-x/octo/demo", "host:port/octo/demo", "octo/demo/extra/x", "octo/.git")) {
             assertError("INVALID_INPUT", prdiff(scenario.env, "1", "--repo=" + bad));
             if (bad.matches("([^/\\s]+/)?[^/\\s]+/[^/\\s]+")) { // else the tool's input schema refuses it first
-                JsonNode body = mcpError(scenario.env, McpPullRequestToolTest.args("pr_number", 1, "repo", bad),
+                JsonNode body = mcpError(scenario.env, McpCalls.argsOf("pr_number", 1, "repo", bad),
                         "INVALID_INPUT");
                 assertTrue(body.get("message").asText().contains("OWNER/REPO"), bad + " " + body);
             }
@@ -220,7 +223,7 @@ class PullRequestTrustTest {
             assertTrue(r.stderr().contains("was not followed"), r.stderr());
             assertEquals(1, scenario.github.requests().stream().filter(q -> q.target().contains("/files")).count(),
                     link + " " + scenario.github.requests());
-            mcpError(scenario.env, McpPullRequestToolTest.args("pr_number", 2, "repo", "octo/demo", "files_only", true),
+            mcpError(scenario.env, McpCalls.argsOf("pr_number", 2, "repo", "octo/demo", "files_only", true),
                     "NETWORK_ERROR");
         }
         // GitHub's own link, with a prev/last around it, is followed page by page.
@@ -269,7 +272,7 @@ class PullRequestTrustTest {
             Proc.Result r = prdiff(trapEnv(), "1", "-R", "octo/demo", "-C", bare.dir().toString(), "--sha",
                     scenario.pr.headSha());
             assertError("NETWORK_ERROR", r);
-            mcpError(trapEnv(), McpPullRequestToolTest.args("pr_number", 1, "repo", "octo/demo", "repo_path",
+            mcpError(trapEnv(), McpCalls.argsOf("pr_number", 1, "repo", "octo/demo", "repo_path",
                     bare.dir().toString(), "sha", scenario.pr.headSha()), "NETWORK_ERROR");
         }
         scenario.github.clearFaults();
@@ -280,7 +283,7 @@ class PullRequestTrustTest {
         String clone = scenario.clone.dir().toString();
         assertError("UNTRUSTED_HOST", prdiff(trapEnv(), "1", "-C", clone, "--files-only"));
         assertError("UNTRUSTED_HOST", prdiff(trapEnv(), "1", "-C", clone, "--sha", scenario.pr.headSha()));
-        mcpError(trapEnv(), McpPullRequestToolTest.args("pr_number", 1, "files_only", true), "UNTRUSTED_HOST");
+        mcpError(trapEnv(), McpCalls.argsOf("pr_number", 1, "files_only", true), "UNTRUSTED_HOST");
         assertEquals(List.of(), trap.seen());
     }
 
@@ -294,7 +297,7 @@ class PullRequestTrustTest {
                     " " + scenario.clone.dir(), scenario.clone.dir() + " ")) {
                 assertError("NOT_A_REPOSITORY", prdiff(scenario.env, "1", "-R", "octo/demo", "-C", dir));
                 assertError("NOT_A_REPOSITORY", prdiff(scenario.env, "1", "-C", dir, "--files-only"));
-                mcpError(scenario.env, McpPullRequestToolTest.args("pr_number", 1, "repo", "octo/demo", "repo_path", dir),
+                mcpError(scenario.env, McpCalls.argsOf("pr_number", 1, "repo", "octo/demo", "repo_path", dir),
                         "NOT_A_REPOSITORY");
             }
             assertEquals(List.of(), scenario.github.requests());

@@ -2,6 +2,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import dev.prdiff.core.ErrorCode;
+import support.Catalogs;
 import support.Proc;
 import support.RepoRoot;
 
@@ -119,14 +120,14 @@ class ReadmeTest {
     void theOrganizationsCatalogPointsAtThisRepositorysScripts() throws Exception {
         ObjectMapper mapper = new ObjectMapper();
         JsonNode own = mapper.readTree(ROOT.resolve("jbang-catalog.json").toFile()).get("aliases");
-        JsonNode org = mapper.readTree(OrgCatalogLaunchTest.readmeCatalog()).get("aliases");
+        JsonNode org = mapper.readTree(Catalogs.readmeCatalog()).get("aliases");
         List<String> ownNames = new ArrayList<>();
         own.fieldNames().forEachRemaining(ownNames::add);
         List<String> orgNames = new ArrayList<>();
         org.fieldNames().forEachRemaining(orgNames::add);
         assertEquals(ownNames, orgNames);
         for (String name : ownNames) {
-            assertEquals(OrgCatalogLaunchTest.RAW + own.get(name).get("script-ref").asText(),
+            assertEquals(Catalogs.RAW + own.get(name).get("script-ref").asText(),
                     org.get(name).get("script-ref").asText(), name);
             assertEquals(own.get(name).get("description"), org.get(name).get("description"), name);
         }

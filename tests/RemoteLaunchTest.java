@@ -2,6 +2,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import support.PrdiffCli;
+import support.McpCalls;
 import support.Fixtures;
 import support.LoopbackFiles;
 import support.Proc;
@@ -109,6 +111,6 @@ class RemoteLaunchTest {
         assertEquals("2025-06-18", mapper.readTree(lines[0]).at("/result/protocolVersion").asText());
         var names = new ArrayList<String>();
         mapper.readTree(lines[1]).at("/result/tools").forEach(t -> names.add(t.get("name").asText()));
-        assertEquals(McpCatalogTest.TOOLS, names);
+        assertEquals(McpCalls.TOOLS, names);
     }
 }

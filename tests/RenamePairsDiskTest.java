@@ -15,6 +15,10 @@ import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static support.RenamePairsDisk.cachedIn;
+import static support.RenamePairsDisk.onlyPrivateFile;
+import static support.RenamePairsDisk.prdiff;
+import static support.RenamePairsDisk.wholeRenamePasses;
 
 /**
  * A range's rename pairs are kept on disk for the user, so that the next prdiff process reading another added or
@@ -22,39 +26,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * is not a whole answer is ignored. Separate processes, as an agent's CLI calls are.
  */
 class RenamePairsDiskTest {
-    /** git diff --raw passes over the whole range with renames on: the similarity pass the kept pairs save. */
-    static long wholeRenamePasses(RecordingGit git) {
-        return git.callsWith("--raw").stream()
-                .filter(c -> !c.contains("--no-renames") && c.get(c.size() - 1).equals("--")).count();
-    }
-
-    static byte[] prdiff(Map<String, String> env, Path cwd, String... args) throws Exception {
-        Path out = Files.createTempFile(TempDirs.create("prdiff-out-"), "stdout-", ".diff");
-        Proc.Result r = PrdiffCli.spawnInto(out, env, cwd, args);
-        assertEquals(0, r.exit(), r.stderr());
-        return Files.readAllBytes(out);
-    }
-
-    /** The recording git's environment with the disk caches on, kept under {@code cache} (XDG_CACHE_HOME). */
-    static Map<String, String> cachedIn(Path cache, RecordingGit git) {
-        Map<String, String> env = new HashMap<>(git.env());
-        env.remove("PRDIFF_CACHE_DIR");
-        env.put("XDG_CACHE_HOME", cache.toString());
-        return env;
-    }
-
-    /** The one file in {@code folder}, which only the user can read: a 0700 folder, a 0600 file. */
-    static Path onlyPrivateFile(Path folder) throws Exception {
-        List<Path> files;
-        try (Stream<Path> s = Files.list(folder)) {
-            files = s.toList();
-        }
-        assertEquals(1, files.size(), files.toString());
-        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(folder)));
-        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(files.get(0))));
-        return files.get(0);
-    }
-
     @Test
     void theNextProcessReadsTheKeptPairs() throws Exception {
         try (TempRepo r = TempRepo.init()) {

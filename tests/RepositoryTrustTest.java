@@ -1,5 +1,6 @@
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import support.PrdiffCli;
 import support.Proc;
 import support.TempRepo;
 import support.TempDirs;

@@ -4,11 +4,13 @@ import dev.prdiff.shape.FileFilter;
 import dev.prdiff.shape.OutputShape;
 import dev.prdiff.shape.Refetch;
 import dev.prdiff.shape.SectionLimits;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import support.PrdiffCli;
+import support.DiffSections;
 import support.Fixtures;
 import support.Proc;
 import support.TempRepo;
@@ -28,12 +30,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * hunks where one fits; what it leaves out is marked, and the marker's call returns git's section.
  */
 class SectionLimitsTest {
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static String range;
 
     @BeforeAll
     static void fixture() {
-        repo = TempRepo.init();
         StringBuilder many = new StringBuilder();
         for (int i = 1; i <= 60; i++) {
             many.append("line ").append(i).append('\n');
@@ -54,11 +56,6 @@ class SectionLimitsTest {
                 .write("added.bin", Fixtures.binary(4))
                 .delete("gone.bin");
         range = base + "..." + repo.commit("head");
-    }
-
-    @AfterAll
-    static void cleanup() {
-        repo.close();
     }
 
     static List<String> hunks(byte[] section) {
@@ -99,7 +96,7 @@ class SectionLimitsTest {
         }
         if (marker != null) {
             String call = marker.substring(marker.indexOf("all of it: ") + "all of it: ".length());
-            List<String> words = ByteBudgetTest.shellWords(call);
+            List<String> words = DiffSections.shellWords(call);
             Proc.Result again = PrdiffCli.run(words.subList(1, words.size()).toArray(String[]::new));
             assertEquals(gitText, again.out(), call);
         }
@@ -118,7 +115,7 @@ class SectionLimitsTest {
             String marker = after.substring(0, after.indexOf('\n'));
             assertTrue(marker.startsWith("# prdiff: generated file: its changes (+"), marker);
             String call = marker.substring(marker.indexOf("to see them: ") + "to see them: ".length());
-            List<String> words = ByteBudgetTest.shellWords(call);
+            List<String> words = DiffSections.shellWords(call);
             assertEquals(git, PrdiffCli.run(words.subList(1, words.size()).toArray(String[]::new)).out(), call);
         }
         assertTrue(out.contains("five"), "an ordinary file is untouched");

@@ -1,7 +1,8 @@
 import dev.prdiff.app.Target;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import support.PrdiffCli;
 import support.Proc;
 import support.TempRepo;
 
@@ -14,13 +15,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Git's habits: one revision, GitHub's short PR forms, a did-you-mean, --help with examples, completion. */
 class ShorthandCliTest {
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static String first;
     static String second;
 
     @BeforeAll
     static void fixture() {
-        repo = TempRepo.init();
         repo.write("a.txt", "one\n");
         repo.commit("one");
         repo.write("main.txt", "main moves\n");
@@ -30,11 +31,6 @@ class ShorthandCliTest {
         first = repo.commit("two");
         repo.write("b.txt", "b\n");
         second = repo.commit("three");
-    }
-
-    @AfterAll
-    static void cleanup() {
-        repo.close();
     }
 
     static Proc.Result ok(String... args) {

@@ -1,10 +1,14 @@
 import dev.prdiff.cli.Cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.prdiff.shape.SideBySide;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import support.McpSession;
+import support.PrdiffCli;
+import support.McpCalls;
+import support.DiffSections;
 import support.Proc;
 import support.RenderFixture;
 import support.TempRepo;
@@ -28,7 +32,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @Timeout(120)
 class SideBySideTest {
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static String base;
     static String head;
     static String range;
@@ -36,16 +41,10 @@ class SideBySideTest {
 
     @BeforeAll
     static void fixture() {
-        repo = TempRepo.init();
         String[] shas = RenderFixture.build(repo);
         base = shas[0];
         head = shas[1];
         range = base + "..." + head;
-    }
-
-    @AfterAll
-    static void cleanup() {
-        repo.close();
     }
 
     static byte[] render(int width, byte[] diff) {
@@ -123,7 +122,7 @@ class SideBySideTest {
 
     @Test
     void headersPassThroughAndChunksAndSectionsDoNotMatter() {
-        byte[] diff = LineNumbersTest.withTextBefore(repo.gitDiff("--binary", range));
+        byte[] diff = DiffSections.withTextBefore(repo.gitDiff("--binary", range));
         byte[] whole = render(100, diff);
         // every line outside the hunks, the binary patch among them, is there unchanged and in order
         String in = new String(diff, StandardCharsets.ISO_8859_1);
@@ -199,32 +198,32 @@ class SideBySideTest {
     void mcpFormatSideBySide() {
         McpSession s = McpSession.initialized(repo.dir());
         try {
-            ObjectNode args = McpToolsTest.args("base", base, "head", head, "format", "side_by_side");
-            assertEquals(text(range, "--side-by-side", "--width", "160"), McpToolsTest.ok(s, "get_diff", args));
+            ObjectNode args = McpCalls.args("base", base, "head", head, "format", "side_by_side");
+            assertEquals(text(range, "--side-by-side", "--width", "160"), McpCalls.ok(s, "get_diff", args));
             args.put("width", 60);
-            assertEquals(text(range, "--side-by-side", "--width", "60"), McpToolsTest.ok(s, "get_diff", args));
-            ObjectNode commit = McpToolsTest.args("hash", head, "format", "side_by_side");
+            assertEquals(text(range, "--side-by-side", "--width", "60"), McpCalls.ok(s, "get_diff", args));
+            ObjectNode commit = McpCalls.args("hash", head, "format", "side_by_side");
             commit.putArray("include").add("big.txt");
             commit.put("width", 44);
             assertEquals(text("--commit", head, "--side-by-side", "--width", "44", "--include", "big.txt"),
-                    McpToolsTest.ok(s, "get_commit_diff", commit));
+                    McpCalls.ok(s, "get_commit_diff", commit));
             // width only with side_by_side; files_only and stat have no layout; the schema bounds width
-            McpToolsTest.toolError(s.callResult("get_diff", widthOnly()), "INVALID_INPUT");
-            ObjectNode stat = McpToolsTest.args("base", base, "head", head, "format", "side_by_side");
+            McpCalls.toolError(s.callResult("get_diff", widthOnly()), "INVALID_INPUT");
+            ObjectNode stat = McpCalls.args("base", base, "head", head, "format", "side_by_side");
             stat.put("stat", true);
-            McpToolsTest.toolError(s.callResult("get_diff", stat), "INVALID_INPUT");
-            ObjectNode narrow = McpToolsTest.args("base", base, "head", head, "format", "side_by_side");
+            McpCalls.toolError(s.callResult("get_diff", stat), "INVALID_INPUT");
+            ObjectNode narrow = McpCalls.args("base", base, "head", head, "format", "side_by_side");
             narrow.put("width", 39);
-            McpToolsTest.toolError(s.callResult("get_diff", narrow), "INVALID_INPUT");
-            ObjectNode unknown = McpToolsTest.args("base", base, "head", head, "format", "sideBySide");
-            McpToolsTest.toolError(s.callResult("get_diff", unknown), "INVALID_INPUT");
+            McpCalls.toolError(s.callResult("get_diff", narrow), "INVALID_INPUT");
+            ObjectNode unknown = McpCalls.args("base", base, "head", head, "format", "sideBySide");
+            McpCalls.toolError(s.callResult("get_diff", unknown), "INVALID_INPUT");
         } finally {
             assertEquals(List.of(), s.finish(McpSession.WAIT));
         }
     }
 
     static ObjectNode widthOnly() {
-        ObjectNode a = McpToolsTest.args("base", base, "head", head);
+        ObjectNode a = McpCalls.args("base", base, "head", head);
         a.put("width", 80);
         return a;
     }

@@ -4,6 +4,7 @@ import dev.prdiff.diff.DiffParser;
 import dev.prdiff.diff.FileSection;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import support.PrdiffCli;
 import support.Fixtures;
 import support.Proc;
 import support.TempRepo;

@@ -1,7 +1,8 @@
 import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import support.PrdiffCli;
 import support.Fixtures;
 import support.Proc;
 import support.TempRepo;
@@ -19,23 +20,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * --diff-filter agree where they select the same files.
  */
 class StatSelectionTest {
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static String base;
     static String head;
     static String range;
 
     @BeforeAll
     static void fixture() {
-        repo = TempRepo.init();
         String[] shas = Fixtures.everyShape(repo);
         base = shas[0];
         head = shas[1];
         range = base + "..." + head;
-    }
-
-    @AfterAll
-    static void cleanup() {
-        repo.close();
     }
 
     static Proc.Result run(String... args) {

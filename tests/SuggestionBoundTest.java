@@ -2,10 +2,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.prdiff.mcp.McpServer;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import support.McpSession;
+import support.PrdiffCli;
 import support.Proc;
 import support.TempRepo;
 
@@ -25,12 +27,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(120)
 class SuggestionBoundTest {
     static final int CHANGED = 2_000;
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static String range;
 
     @BeforeAll
     static void fixture() {
-        repo = TempRepo.init();
         repo.write("seed.txt", "seed\n");
         String base = repo.commit("base");
         for (int i = 0; i < CHANGED; i++) {
@@ -38,11 +40,6 @@ class SuggestionBoundTest {
         }
         String head = repo.commit("wide");
         range = base + "..." + head;
-    }
-
-    @AfterAll
-    static void cleanup() {
-        repo.close();
     }
 
     static String path(int i) {

@@ -1,9 +1,9 @@
 import dev.prdiff.cli.Cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import support.Proc;
 import support.TempRepo;
 import support.TempDirs;
@@ -29,22 +29,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * before; stripping the colour gives back git's own diff.
  */
 class TerminalCliTest {
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static final String RANGE = "main...feature";
 
     @BeforeAll
     static void fixture() {
-        repo = TempRepo.init();
         repo.write("a.txt", "one\ntwo\nthree\n");
         repo.commit("one");
         repo.checkout("-b", "feature");
         repo.write("a.txt", "one\n2\nthree\nfour\n").write("b.txt", "new\n");
         repo.commit("two");
-    }
-
-    @AfterAll
-    static void cleanup() {
-        repo.close();
     }
 
     record Run(int exit, byte[] stdout, String stderr) {

@@ -1,4 +1,6 @@
 import org.junit.jupiter.api.Test;
+import support.PrdiffCli;
+import support.RenamePairsDisk;
 import support.Fixtures;
 import support.Proc;
 import support.RecordingGit;
@@ -46,12 +48,12 @@ class TrustSettingsDiskTest {
             Path gitconfig = home.resolve(".gitconfig");
             Files.writeString(gitconfig, "[safe]\n\tbareRepository = all\n");
 
-            assertArrayEquals(expected, RenamePairsDiskTest.prdiff(env, bare, range, "--file", "a.txt"));
+            assertArrayEquals(expected, RenamePairsDisk.prdiff(env, bare, range, "--file", "a.txt"));
             assertEquals(1, git.callsWith("config").size(), git.calls().toString());
-            RenamePairsDiskTest.onlyPrivateFile(cache.resolve("prdiff/trust-settings"));
+            RenamePairsDisk.onlyPrivateFile(cache.resolve("prdiff/trust-settings"));
 
             git.clear();
-            assertArrayEquals(expected, RenamePairsDiskTest.prdiff(env, bare, range, "--file", "a.txt"));
+            assertArrayEquals(expected, RenamePairsDisk.prdiff(env, bare, range, "--file", "a.txt"));
             assertEquals(List.of(), git.callsWith("config"), "the kept settings serve the next process");
 
             // A changed config file is read again: safe.bareRepository=explicit turns the repository away.
@@ -67,8 +69,8 @@ class TrustSettingsDiskTest {
             Files.writeString(gitconfig, "[include]\n\tpath = trust.inc\n");
             Files.writeString(home.resolve("trust.inc"), "[safe]\n\tbareRepository = all\n");
             git.clear();
-            assertArrayEquals(expected, RenamePairsDiskTest.prdiff(env, bare, range, "--file", "a.txt"));
-            assertArrayEquals(expected, RenamePairsDiskTest.prdiff(env, bare, range, "--file", "a.txt"));
+            assertArrayEquals(expected, RenamePairsDisk.prdiff(env, bare, range, "--file", "a.txt"));
+            assertArrayEquals(expected, RenamePairsDisk.prdiff(env, bare, range, "--file", "a.txt"));
             assertEquals(2, git.callsWith("config").size(), git.calls().toString());
         }
     }
