@@ -123,7 +123,6 @@
 //SOURCES cli/Pager.java
 //SOURCES cli/ReadDefaults.java
 //SOURCES cli/ReadOptions.java
-//SOURCES cli/RunSession.java
 //SOURCES cli/ShowCommand.java
 //SOURCES cli/Usage.java
 //SOURCES cli/Value.java

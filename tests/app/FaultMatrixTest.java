@@ -1,12 +1,12 @@
 package app;
 
-import dev.prdiff.cli.Cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.prdiff.mcp.McpServer;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import support.PrdiffCli;
 import support.McpSession;
 import support.McpCalls;
 import support.GitHubStandIn;
@@ -78,7 +78,7 @@ class FaultMatrixTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         long start = System.nanoTime();
-        int exit = Cli.run(out, new PrintStream(err, true, StandardCharsets.UTF_8), env, args);
+        int exit = PrdiffCli.call(out, new PrintStream(err, true, StandardCharsets.UTF_8), env, false, args);
         long millis = (System.nanoTime() - start) / 1_000_000;
         String stderr = err.toString(StandardCharsets.UTF_8);
         if (exit == 0) {

@@ -1,6 +1,5 @@
 package cli;
 
-import dev.prdiff.cli.Cli;
 import dev.prdiff.cli.ExitCode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -90,8 +89,8 @@ class ClosedPipeTest {
     void aBrokenPipeMidDiffIsQuietAndLeavesNoGitBehind() {
         Set<Long> before = gitDescendants();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = Cli.run(new BrokenPipeAfter(100_000), new PrintStream(err, true, StandardCharsets.UTF_8),
-                System.getenv(), "-C", repo.dir().toString(), "-v", range);
+        int code = PrdiffCli.call(new BrokenPipeAfter(100_000), new PrintStream(err, true, StandardCharsets.UTF_8),
+                System.getenv(), false, "-C", repo.dir().toString(), "-v", range);
 
         assertEquals(ExitCode.CLOSED_PIPE, code, err.toString(StandardCharsets.UTF_8));
         assertRangeNoticeOnly(err.toString(StandardCharsets.UTF_8));
@@ -101,8 +100,8 @@ class ClosedPipeTest {
     @Test
     void aBrokenPipeWhileWritingTheFileListIsQuiet() {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = Cli.run(new BrokenPipeAfter(10), new PrintStream(err, true, StandardCharsets.UTF_8),
-                System.getenv(), "-C", repo.dir().toString(), "-v", "--files-only", range);
+        int code = PrdiffCli.call(new BrokenPipeAfter(10), new PrintStream(err, true, StandardCharsets.UTF_8),
+                System.getenv(), false, "-C", repo.dir().toString(), "-v", "--files-only", range);
 
         assertEquals(ExitCode.CLOSED_PIPE, code, err.toString(StandardCharsets.UTF_8));
         assertRangeNoticeOnly(err.toString(StandardCharsets.UTF_8));
@@ -117,7 +116,7 @@ class ClosedPipeTest {
                 throw new IOException("No space left on device");
             }
         };
-        int code = Cli.run(full, new PrintStream(err, true, StandardCharsets.UTF_8), System.getenv(),
+        int code = PrdiffCli.call(full, new PrintStream(err, true, StandardCharsets.UTF_8), System.getenv(), false,
                 "-C", repo.dir().toString(), range);
 
         assertEquals(ExitCode.ERROR, code);

@@ -1,8 +1,8 @@
 package cli;
 
-import dev.prdiff.cli.Cli;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import support.PrdiffCli;
 import support.TempRepo;
 
 import java.io.ByteArrayOutputStream;
@@ -42,7 +42,7 @@ class SlowReaderTimeoutTest {
             SlowSink sink = new SlowSink();
             ByteArrayOutputStream err = new ByteArrayOutputStream();
             long started = System.nanoTime();
-            int code = Cli.run(sink, new PrintStream(err, true, StandardCharsets.UTF_8), System.getenv(),
+            int code = PrdiffCli.call(sink, new PrintStream(err, true, StandardCharsets.UTF_8), System.getenv(), false,
                     "-C", repo.dir().toString(), "--timeout", "1", base + "..." + head);
             long tookMs = (System.nanoTime() - started) / 1_000_000;
 

@@ -1,11 +1,11 @@
 package cli;
 
-import dev.prdiff.cli.Cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import support.PrdiffCli;
 import support.Proc;
 import support.TempRepo;
 import support.TempDirs;
@@ -60,7 +60,7 @@ class TerminalCliTest {
         all.addAll(List.of(args));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = Cli.run(out, new PrintStream(err, true, StandardCharsets.UTF_8), env, terminal,
+        int code = PrdiffCli.call(out, new PrintStream(err, true, StandardCharsets.UTF_8), env, terminal,
                 all.toArray(String[]::new));
         return new Run(code, out.toByteArray(), err.toString(StandardCharsets.UTF_8));
     }

@@ -1,6 +1,5 @@
 package shape;
 
-import dev.prdiff.cli.Cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.prdiff.shape.SideBySide;
 import org.junit.jupiter.api.BeforeAll;
@@ -173,7 +172,7 @@ class SideBySideTest {
         Map<String, String> env = new HashMap<>(System.getenv());
         env.put("COLUMNS", "70");
         env.put("PRDIFF_PAGER", "");
-        int code = Cli.run(out, new java.io.PrintStream(err, true, StandardCharsets.UTF_8), env, true,
+        int code = PrdiffCli.call(out, new java.io.PrintStream(err, true, StandardCharsets.UTF_8), env, true,
                 "-C", repo.dir().toString(), range, "--side-by-side", "--file", "big.txt");
         assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
         assertArrayEquals(render(70, repo.gitDiff(range, "--", "big.txt")), out.toByteArray());

@@ -3,7 +3,9 @@ package support;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.prdiff.app.Sessions;
 import dev.prdiff.core.Json;
+import dev.prdiff.git.Session;
 import dev.prdiff.mcp.McpServer;
 import dev.prdiff.mcp.ToolCatalog;
 
@@ -60,8 +62,8 @@ public final class McpSession implements AutoCloseable {
             InputStream fromServer = Channels.newInputStream(out.source());
             PrintStream serverLog = new PrintStream(log, true, StandardCharsets.UTF_8);
             server = new Thread(() -> {
-                try (serverOut) {
-                    McpServer.serve(shimCatalog(), config, serverIn, serverOut, serverLog);
+                try (serverOut; Session session = Sessions.forManyCalls(config.sessionEnv())) {
+                    McpServer.serve(session, shimCatalog(), config, serverIn, serverOut, serverLog);
                 } catch (Throwable t) {
                     serverFailure = t;
                 }

@@ -1,9 +1,11 @@
 package support;
 
+import dev.prdiff.app.Sessions;
 import dev.prdiff.cli.Cli;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -24,8 +26,16 @@ public final class PrdiffCli {
     public static Proc.Result run(Map<String, String> env, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = Cli.run(out, new PrintStream(err, true, StandardCharsets.UTF_8), env, args);
+        int code = call(out, new PrintStream(err, true, StandardCharsets.UTF_8), env, false, args);
         return new Proc.Result(code, out.toByteArray(), err.toString(StandardCharsets.UTF_8));
+    }
+
+    /** {@link Cli#run} as prdiff.java's entry calls it: with this run's session, made on first use and closed after. */
+    public static int call(OutputStream stdout, PrintStream err, Map<String, String> env, boolean terminal,
+            String... args) {
+        try (Sessions.OneCall session = Sessions.oneCall(env)) {
+            return Cli.run(session, stdout, err, env, terminal, args);
+        }
     }
 
     /** As {@link #run(Map, String...)}, failing the test unless prdiff exits 0. */
