@@ -39,6 +39,7 @@
 //SOURCES git/DiffSpec.java
 //SOURCES git/GeneratedAttributes.java
 //SOURCES git/Git.java
+//SOURCES git/Placement.java
 //SOURCES git/GitEnvironment.java
 //SOURCES git/Interdiff.java
 //SOURCES git/MemoryAnswers.java
