@@ -35,7 +35,7 @@
 //SOURCES diff/QuotedPath.java
 //SOURCES diff/SectionFilter.java
 //SOURCES diff/SectionHeader.java
-//SOURCES git/CommitReads.java
+//SOURCES git/ObjectReads.java
 //SOURCES git/DiffSpec.java
 //SOURCES git/GeneratedAttributes.java
 //SOURCES git/Git.java

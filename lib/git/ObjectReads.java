@@ -14,16 +14,16 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads at a commit: a file's bytes or a folder's listing ({@code git show SHA:PATH}) and the lines matching a
+ * Reads of git objects at a commit: a file's bytes or a folder's listing ({@code git show SHA:PATH}) and the lines matching a
  * pattern ({@code git grep -n PATTERN SHA -- PATHS}). The commit is resolved as --commit resolves it; the rest
  * runs in the scratch git directory, so no work tree, index, config, attributes (textconv, filters, eol) or
  * user grep settings play a part: the answer is the one a bare clone in an empty environment gives for the
  * full SHA.
  */
-public final class CommitReads {
+public final class ObjectReads {
     private final Git git;
 
-    public CommitReads(Git git) {
+    public ObjectReads(Git git) {
         this.git = git;
     }
 
