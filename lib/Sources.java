@@ -67,13 +67,16 @@
 //SOURCES git/ShardedNumstat.java
 //SOURCES git/GitTasks.java
 //SOURCES git/TrustSettings.java
+//SOURCES source/DiffRefused.java
+//SOURCES source/PullRequestInfo.java
+//SOURCES source/PullRequestSource.java
 //SOURCES github/ApiResponse.java
 //SOURCES github/Gh.java
 //SOURCES github/GhErrors.java
 //SOURCES github/GitHubHosts.java
 //SOURCES github/GitHubRepo.java
 //SOURCES github/PullRequestFetch.java
-//SOURCES github/PullRequestInfo.java
+//SOURCES github/GitHubSource.java
 //SOURCES github/PullRequests.java
 //SOURCES cache/DiskEntries.java
 //SOURCES cache/DiskAnswers.java
@@ -90,6 +93,7 @@
 //SOURCES app/RangeWording.java
 //SOURCES app/RequestRules.java
 //SOURCES app/PullRequestDiffs.java
+//SOURCES app/PullRequestSources.java
 //SOURCES app/Target.java
 //SOURCES shape/BinaryTrim.java
 //SOURCES shape/ByteBudget.java

@@ -10,7 +10,7 @@ import dev.prdiff.git.Git;
 import dev.prdiff.git.Interdiff;
 import dev.prdiff.git.LocalDiffs;
 import dev.prdiff.git.Revisions;
-import dev.prdiff.github.PullRequestInfo;
+import dev.prdiff.source.PullRequestInfo;
 import dev.prdiff.shape.OutputShape;
 
 import java.io.OutputStream;

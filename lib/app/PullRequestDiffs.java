@@ -10,12 +10,9 @@ import dev.prdiff.git.DiffSpec;
 import dev.prdiff.git.Git;
 import dev.prdiff.git.LocalDiffs;
 import dev.prdiff.git.Revisions;
-import dev.prdiff.github.Gh;
-import dev.prdiff.github.GitHubHosts;
-import dev.prdiff.github.GitHubRepo;
-import dev.prdiff.github.PullRequestFetch;
-import dev.prdiff.github.PullRequestInfo;
-import dev.prdiff.github.PullRequests;
+import dev.prdiff.source.DiffRefused;
+import dev.prdiff.source.PullRequestInfo;
+import dev.prdiff.source.PullRequestSource;
 import dev.prdiff.shape.DiffStat;
 import dev.prdiff.shape.OutputShape;
 
@@ -31,8 +28,6 @@ import java.util.List;
 import java.util.Optional;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -41,20 +36,17 @@ import java.util.function.Consumer;
  */
 final class PullRequestDiffs {
     private final DiffRequest request;
-    private final Target.PullRequest target;
-    private final PullRequests pr;
+    private final PullRequestSource pr;
     private final Path dir;
-    private final boolean hostChosenByGh;
     private LocalDiffs localDiffs;
     /** Whether this call fetched the pull request's refs already. */
     private boolean fetched;
 
     PullRequestDiffs(DiffRequest request, Target.PullRequest target) {
         this.request = request;
-        this.target = target;
         this.dir = request.dir() != null ? request.dir() : Path.of("");
         RequestRules.baseShaNeedsSha(request);
-        GitHubRepo repo = repo();
+        this.pr = PullRequestSources.of(target, dir, request, () -> local().git());
         if (request.dirGiven()) {
             // A -C/repo_path that is no repository is NOT_A_REPOSITORY, never another directory.
             try {
@@ -65,66 +57,13 @@ final class PullRequestDiffs {
                     throw e;
                 }
                 throw new PrdiffException(ErrorCode.NOT_A_REPOSITORY, "the directory given must be a local clone of "
-                        + (repo != null ? repo.ghSpec() : "the pull request's repository") + ", or not be given: "
-                        + e.getMessage(), e);
+                        + (pr.repository() != null ? pr.repository() : "the pull request's repository")
+                        + ", or not be given: " + e.getMessage(), e);
             }
         } else if (!Files.isDirectory(dir)) {
             throw new PrdiffException(ErrorCode.NOT_A_REPOSITORY, "not a directory: " + dir.toAbsolutePath());
         }
-        if (repo != null && repo.host() != null) {
-            requireTrusted(repo.host(), target.repo() != null ? "the pull request URL" : "the repository "
-                    + repo.ghSpec());
-        }
-        // Without a host, gh picks one (GH_HOST, a single logged-in host, github.com, the remotes): its answer is checked.
-        this.hostChosenByGh = repo == null || repo.host() == null;
-        Gh gh = new Gh(dir.toAbsolutePath(), request.timeoutOrDefault(), request.env(), Clock.systemUTC());
-        this.pr = new PullRequests(gh, repo, target.number(), hostChosenByGh ? null : repo.host());
-    }
-
-    /** -R and the URL's repository, which must agree on host and name; a URL keeps its host, github.com too. */
-    private GitHubRepo repo() {
-        GitHubRepo fromOption = request.repo() == null ? null : GitHubRepo.parse(request.repo());
-        GitHubRepo fromUrl = target.repo() == null ? null : GitHubRepo.parse(target.repo());
-        if (fromOption != null && fromUrl != null) {
-            String defaultHost = GitHubHosts.defaultHost(request.env());
-            String optionHost = fromOption.host() != null ? GitHubHosts.normalize(fromOption.host()) : defaultHost;
-            String urlHost = fromUrl.host() != null ? GitHubHosts.normalize(fromUrl.host()) : defaultHost;
-            if (!optionHost.equals(urlHost) || !fromOption.fullName().equalsIgnoreCase(fromUrl.fullName())) {
-                throw new PrdiffException(ErrorCode.INVALID_INPUT, "the URL names " + urlHost + "/" + fromUrl.fullName()
-                        + " but --repo says " + optionHost + "/" + fromOption.fullName());
-            }
-        }
-        return fromUrl != null ? fromUrl : fromOption;
-    }
-
-    /**
-     * UNTRUSTED_HOST unless the user chose {@code host}; the message says so when the clone's remotes did not count
-     * because its git directory lies inside another repository's work tree.
-     */
-    private void requireTrusted(String host, String where) {
-        try {
-            GitHubHosts.requireTrusted(host, where, request.env(), this::remoteHosts);
-        } catch (PrdiffException e) {
-            Path outer = localDiffs == null ? null : localDiffs.git().enclosingWorkTree();
-            if (e.code() != ErrorCode.UNTRUSTED_HOST || outer == null) {
-                throw e;
-            }
-            throw new PrdiffException(ErrorCode.UNTRUSTED_HOST, e.getMessage() + ". The remotes of "
-                    + localDiffs.git().gitDir() + " do not count: it lies inside the work tree of " + outer
-                    + ", where a commit can put a repository", e);
-        }
-    }
-
-    /** The hosts of the clone's git remotes, when there is a clone. */
-    private Set<String> remoteHosts() {
-        try {
-            return GitHubHosts.ofRemotes(local().git());
-        } catch (PrdiffException e) {
-            if (e.code() == ErrorCode.NOT_A_REPOSITORY) {
-                return Set.of();
-            }
-            throw e;
-        }
+        pr.requireTrustedHost();
     }
 
     boolean pinned() {
@@ -151,8 +90,15 @@ final class PullRequestDiffs {
             writeLocal(spec, out, notices, resolved, RangeWording.pullRequestObjects(pr.number(), spec, true));
             return;
         }
-        // gh api cannot name a host with a port (gh pr diff can): such a host goes without the head check and cache.
-        boolean portHost = pr.repo() != null && pr.repo().host() != null && pr.repo().host().contains(":");
+        if (!pr.hasServerDiff()) {
+            PullRequestInfo info = pr.info();
+            announce(info, notices);
+            DiffSpec spec = fromObjects(info, info.headSha(), info.baseSha(), notices, null);
+            writeLocal(spec, out, notices, resolved, RangeWording.pullRequestObjects(pr.number(), spec, false));
+            return;
+        }
+        // A source that cannot name the head first serves its diff without the head check and cache.
+        boolean portHost = !pr.infoBeforeDiff();
         PullRequestDiskCache cache = portHost ? null : PullRequestDiskCache.forUser(request.env(), request.memory(),
                 request.session().folders());
         PullRequestInfo info = portHost ? null : pr.info();
@@ -160,7 +106,7 @@ final class PullRequestDiffs {
             announce(info, notices);
         }
         resolved.accept(new DiffEnvelope.Range(info == null ? null : info.baseSha(),
-                info == null ? null : info.headSha(), null, RangeWording.livePullRequest(pr.number())));
+                info == null ? null : info.headSha(), null, RangeWording.livePullRequest(pr.number(), pr.name())));
         PullRequestDiskCache.Key key = info == null || cache == null ? null : cacheKey(info);
         if (key != null) {
             Optional<InputStream> cached = cache.open(key);
@@ -177,7 +123,7 @@ final class PullRequestDiffs {
         }
         DiffRequest marked = marked(info, notices);
         try (PullRequestDiskCache.Entry entry = key == null ? null : cache.begin(key)) {
-            pr.gh().prDiff(pr.repo(), pr.number(), in -> {
+            pr.diff(in -> {
                 InputStream source = entry == null ? in : entry.tee(in);
                 copy(marked, source, out, notices);
                 if (entry != null) {
@@ -188,11 +134,11 @@ final class PullRequestDiffs {
             if (entry != null && info.headSha().equals(pr.info().headSha())) {
                 entry.commit();
             }
-        } catch (Gh.TooLarge refused) {
+        } catch (DiffRefused refused) {
             PullRequestInfo current = info != null ? info : pr.info();
             DiffSpec spec = fromObjects(current, current.headSha(), current.baseSha(), notices, refused.getMessage());
-            notices.accept("warning: GitHub refused the diff of pull request #" + pr.number()
-                    + " (more than 300 files); computed from git objects as " + spec.range() + " in "
+            notices.accept("warning: " + pr.name() + " refused the diff of pull request #" + pr.number()
+                    + " (" + refused.reason() + "); computed from git objects as " + spec.range() + " in "
                     + local().git().workDir() + "; index lines may abbreviate hashes differently");
             writeLocal(spec, out, notices, resolved, RangeWording.pullRequestObjects(pr.number(), spec, false));
         }
@@ -233,7 +179,7 @@ final class PullRequestDiffs {
         }
         out.write(DiffStat.render(files));
         if (files.stream().anyMatch(DiffStat.File::binary)) {
-            notices.accept("warning: GitHub's diff does not carry the sizes of binary files, so their lines read"
+            notices.accept("warning: " + pr.name() + "'s diff does not carry the sizes of binary files, so their lines read"
                     + " 'Bin' where git diff --stat prints 'Bin OLD -> NEW bytes'; pin the head with --sha (MCP: sha)"
                     + " for git's own diffstat");
         }
@@ -327,14 +273,18 @@ final class PullRequestDiffs {
         }
         PullRequestInfo info = pr.info();
         Integer changed = info.changedFiles();
-        if (changed != null && changed > PullRequests.FILES_ENDPOINT_CAP) {
+        Integer cap = pr.filesListedAtMost();
+        if (changed != null && cap != null && changed > cap) {
             DiffSpec spec = fromObjects(info, info.headSha(), info.baseSha(), notices,
-                    "GitHub lists at most " + PullRequests.FILES_ENDPOINT_CAP + " files");
-            notices.accept("warning: pull request #" + pr.number() + " changes " + changed + " files; GitHub lists at most "
-                    + PullRequests.FILES_ENDPOINT_CAP + ", so the list was computed from git objects");
+                    pr.name() + " lists at most " + cap + " files");
+            notices.accept("warning: pull request #" + pr.number() + " changes " + changed + " files; " + pr.name()
+                    + " lists at most " + cap + ", so the list was computed from git objects");
             return localFiles(spec, notices);
         }
-        var files = pr.files(requireTrustedAnswer(info));
+        var files = pr.files(info);
+        if (files == null) {
+            return localFiles(fromObjects(info, info.headSha(), info.baseSha(), notices, null), notices);
+        }
         PathSelection selection = selection();
         if (selection != null) {
             var all = files;
@@ -342,19 +292,8 @@ final class PullRequestDiffs {
             selection.report(Prdiff.paths(files), () -> Prdiff.paths(all).stream().filter(java.util.Objects::nonNull)
                     .toList(), request.strict(), request.timeoutOrDefault(), notices);
         }
-        return new FileList(files, "pull request #" + pr.number(), info.baseSha(), info.headSha(), null, "github");
-    }
-
-    /**
-     * When gh chose the host, the host the answer names must still be one the user chose, before anything is
-     * fetched from its clone_url or its pages are read.
-     */
-    private String requireTrustedAnswer(PullRequestInfo info) {
-        String host = pr.host(info);
-        if (host != null && hostChosenByGh) {
-            requireTrusted(host, "GitHub's answer for pull request #" + pr.number());
-        }
-        return host;
+        return new FileList(files, "pull request #" + pr.number(), info.baseSha(), info.headSha(), null,
+                pr.name().toLowerCase(java.util.Locale.ROOT));
     }
 
     private FileList localFiles(DiffSpec spec, Consumer<String> notices) {
@@ -385,7 +324,7 @@ final class PullRequestDiffs {
         if (base != null && git.hasCommits(head, base)) {
             return range(base, head, notices);
         }
-        String key = base == null ? pinnedBaseKey(head) : null;
+        String key = base == null && request.memory() != null ? pr.pinnedBaseKey(head) : null;
         String remembered = key == null ? null : request.memory().pinnedBase(key);
         if (remembered != null && git.hasCommits(head, remembered)) {
             return range(remembered, head, notices);
@@ -396,21 +335,6 @@ final class PullRequestDiffs {
             request.memory().rememberPinnedBase(key, info.baseSha());
         }
         return spec;
-    }
-
-    /**
-     * What a base GitHub gave for a pinned head is remembered under in the MCP server's memory: the named repository,
-     * its host (or, when gh chooses the host, the directory whose remotes it may read), the number and the head as
-     * given. Null (nothing remembered) without a memory or when gh resolves the repository itself from the remotes.
-     */
-    private String pinnedBaseKey(String head) {
-        GitHubRepo repo = pr.repo();
-        if (request.memory() == null || repo == null) {
-            return null;
-        }
-        String host = hostChosenByGh ? "gh-chosen@" + dir.toAbsolutePath().normalize() : GitHubHosts.normalize(repo.host());
-        return host + "\n" + repo.fullName().toLowerCase(java.util.Locale.ROOT) + "\n" + pr.number() + "\n"
-                + head.toLowerCase(java.util.Locale.ROOT);
     }
 
     /**
@@ -438,9 +362,8 @@ final class PullRequestDiffs {
             fetch(info != null ? info : pr.info(), notices);
             if (!git.hasCommit(old)) {
                 throw new PrdiffException(ErrorCode.SHA_NOT_FOUND, "commit " + old + " (--since) is not in "
-                        + git.workDir() + ", nor in pull request #" + pr.number() + "'s refs on the remote: GitHub"
-                        + " keeps a pull request's current head only, so an earlier head that was force-pushed away"
-                        + " is found only in a clone that fetched it before (or where another ref still holds it)");
+                        + git.workDir() + ", nor in pull request #" + pr.number() + "'s refs on the remote: "
+                        + pr.earlierHeads());
             }
         }
         return Prdiff.since(local(), current, request, notices);
@@ -451,14 +374,12 @@ final class PullRequestDiffs {
         notices.accept("pull request #" + pr.number() + " (head " + info.headSha() + ", base " + info.baseSha() + ")");
     }
 
-    /** Fetches the pull request's head and base branch into refs/prdiff/, once per call. */
+    /** Fetches the pull request's commits into the clone, once per call. */
     private void fetch(PullRequestInfo info, Consumer<String> notices) {
         if (fetched) {
             return;
         }
-        requireTrustedAnswer(info);
-        notices.accept("fetching refs/pull/" + info.number() + "/head and " + info.baseRef() + " into refs/prdiff/");
-        PullRequestFetch.fetch(local().git(), info, info.baseRef());
+        pr.fetchCommits(info, local().git(), notices);
         fetched = true;
     }
 
@@ -500,7 +421,7 @@ final class PullRequestDiffs {
                 if (e.code() != ErrorCode.NOT_A_REPOSITORY) {
                     throw e;
                 }
-                String repo = pr.repo() != null ? pr.repo().ghSpec() : "the pull request's repository";
+                String repo = pr.repository() != null ? pr.repository() : "the pull request's repository";
                 throw new PrdiffException(ErrorCode.NOT_A_REPOSITORY, (why != null ? why + "; " : "")
                         + "computing from git objects needs a local clone of " + repo
                         + ": run inside one or pass -C DIR (" + e.getMessage() + ")", e);
