@@ -82,9 +82,11 @@
 //SOURCES cache/DiskAnswers.java
 //SOURCES cache/PullRequestMemoryCache.java
 //SOURCES cache/PullRequestDiskCache.java
+//SOURCES app/AnswerWriter.java
 //SOURCES app/CommitReads.java
 //SOURCES app/DiffEnvelope.java
 //SOURCES app/DiffRequest.java
+//SOURCES app/EarlierHead.java
 //SOURCES app/GeneratedMarks.java
 //SOURCES app/PathSelection.java
 //SOURCES app/PathSuggestions.java
@@ -94,6 +96,7 @@
 //SOURCES app/RequestRules.java
 //SOURCES app/PullRequestDiffs.java
 //SOURCES app/PullRequestSources.java
+//SOURCES app/RepositoryDiffs.java
 //SOURCES app/Target.java
 //SOURCES shape/BinaryTrim.java
 //SOURCES shape/ByteBudget.java

@@ -1,11 +1,8 @@
 package dev.prdiff.app;
 
 import dev.prdiff.core.ErrorCode;
-import dev.prdiff.core.FileEntry;
 import dev.prdiff.core.FileList;
 import dev.prdiff.core.PrdiffException;
-import dev.prdiff.diff.DiffParser;
-import dev.prdiff.diff.FileSection;
 import dev.prdiff.git.DiffSpec;
 import dev.prdiff.git.Git;
 import dev.prdiff.git.LocalDiffs;
@@ -13,18 +10,12 @@ import dev.prdiff.git.Revisions;
 import dev.prdiff.source.DiffRefused;
 import dev.prdiff.source.PullRequestInfo;
 import dev.prdiff.source.PullRequestSource;
-import dev.prdiff.shape.DiffStat;
-import dev.prdiff.shape.OutputShape;
 
 import dev.prdiff.cache.PullRequestDiskCache;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.util.ArrayList;
-import java.util.IdentityHashMap;
-import java.util.Map;
-import java.util.List;
 import java.util.Optional;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -145,47 +136,6 @@ final class PullRequestDiffs {
     }
 
     /**
-     * The diffstat of GitHub's diff (or of its selected, filtered files of one page), laid out as git diff --stat
-     * lays it out; a binary file's sizes are not in a text diff, so its line reads Bin alone.
-     */
-    private void stat(DiffRequest request, PathSelection selection, InputStream diff, OutputStream out,
-            Consumer<String> notices) throws IOException {
-        DiffParser parser = new DiffParser(diff, false);
-        List<String> touched = new ArrayList<>();
-        List<String> changed = new ArrayList<>();
-        Map<FileEntry, FileSection> sections = new IdentityHashMap<>();
-        List<FileEntry> entries = new ArrayList<>();
-        for (FileSection s; (s = parser.next()) != null; ) {
-            changed.add(s.oldPath());
-            changed.add(s.newPath());
-            if (selection == null || selection.takes(s, touched)) {
-                FileEntry e = FileEntry.of(s.path(), s.additions(), s.deletions(), s.changeType().label(),
-                        s.previousPath(), s.binary());
-                entries.add(e);
-                sections.put(e, s);
-            }
-        }
-        if (selection != null) {
-            selection.report(touched, () -> changed.stream().filter(java.util.Objects::nonNull).toList(),
-                    request.strict(), request.timeoutOrDefault(), notices);
-        }
-        OutputShape.Shaped shaped = request.shape().list(entries);
-        request.shape().report(shaped.outcome(), notices);
-        List<DiffStat.File> files = new ArrayList<>();
-        for (FileEntry e : shaped.files()) {
-            FileSection s = sections.get(e);
-            files.add(new DiffStat.File(s.oldPath(), s.newPath(), s.binary(), s.additions(), s.deletions(), null,
-                    null));
-        }
-        out.write(DiffStat.render(files));
-        if (files.stream().anyMatch(DiffStat.File::binary)) {
-            notices.accept("warning: " + pr.name() + "'s diff does not carry the sizes of binary files, so their lines read"
-                    + " 'Bin' where git diff --stat prints 'Bin OLD -> NEW bytes'; pin the head with --sha (MCP: sha)"
-                    + " for git's own diffstat");
-        }
-    }
-
-    /**
      * The request with .gitattributes at the head honoured by --skip-generated when the head commit is in the
      * local clone; otherwise (no clone, the head not fetched) it goes by names, and says so.
      */
@@ -209,31 +159,10 @@ final class PullRequestDiffs {
         return request;
     }
 
-    /** The whole diff, or only the selected files' sections, warning of each path that matched nothing. */
+    /** The whole diff as the source served it, or only the selected files' sections, or its diffstat. */
     private void copy(DiffRequest request, InputStream diff, OutputStream out, Consumer<String> notices)
             throws IOException {
-        PathSelection selection = selection();
-        if (request.stat()) {
-            stat(request, selection, diff, out, notices);
-            return;
-        }
-        if (selection == null && request.shape().passesThrough(out)) {
-            diff.transferTo(out);
-            return;
-        }
-        // An inactive shape copies exactly the selected sections and reports nothing.
-        List<String> touched = new ArrayList<>();
-        List<String> changed = new ArrayList<>();
-        var outcome = request.shape().copy(diff, out, s -> {
-            changed.add(s.oldPath());
-            changed.add(s.newPath());
-            return selection == null || selection.takes(s, touched);
-        }, request.refetch());
-        if (selection != null) {
-            selection.report(touched, () -> changed.stream().filter(java.util.Objects::nonNull).toList(),
-                    request.strict(), request.timeoutOrDefault(), notices);
-        }
-        request.shape().report(outcome, notices);
+        AnswerWriter.served(pr.name(), diff, selection(), request, out, notices);
     }
 
     /**
@@ -254,7 +183,7 @@ final class PullRequestDiffs {
                 }
             }
         }
-        return Prdiff.selection(request, git);
+        return PathSelection.of(request, git);
     }
 
     private static PullRequestDiskCache.Key cacheKey(PullRequestInfo info) {
@@ -289,7 +218,7 @@ final class PullRequestDiffs {
         if (selection != null) {
             var all = files;
             files = selection.filter(all);
-            selection.report(Prdiff.paths(files), () -> Prdiff.paths(all).stream().filter(java.util.Objects::nonNull)
+            selection.report(PathSelection.paths(files), () -> PathSelection.paths(all).stream().filter(java.util.Objects::nonNull)
                     .toList(), request.strict(), request.timeoutOrDefault(), notices);
         }
         return new FileList(files, "pull request #" + pr.number(), info.baseSha(), info.headSha(), null,
@@ -297,14 +226,14 @@ final class PullRequestDiffs {
     }
 
     private FileList localFiles(DiffSpec spec, Consumer<String> notices) {
-        var files = Prdiff.list(local(), spec, selection(), request, notices);
+        var files = AnswerWriter.listed(local(), spec, selection(), request, notices);
         return new FileList(files, spec.range(), spec.baseSha(), spec.headSha(), spec.mergeBaseSha(), "git");
     }
 
     private void writeLocal(DiffSpec spec, OutputStream out, Consumer<String> notices,
             Consumer<DiffEnvelope.Range> resolved, String how) {
         resolved.accept(DiffEnvelope.Range.of(spec, how));
-        Prdiff.write(local(), spec, selection(), request, out, notices);
+        AnswerWriter.fromObjects(local(), spec, selection(), request, out, notices);
     }
 
     /** base...SHA from local objects; GitHub is asked only for what the caller did not pin. */
@@ -366,7 +295,7 @@ final class PullRequestDiffs {
                         + pr.earlierHeads());
             }
         }
-        return Prdiff.since(local(), current, request, notices);
+        return EarlierHead.since(local(), current, request.since(), notices);
     }
 
     /** Names the pull request's live head and base (the notice {@link Prdiff#namesTheDiff} recognises). */

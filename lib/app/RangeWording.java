@@ -7,7 +7,7 @@ final class RangeWording {
 
     private RangeWording() {}
 
-    /** A local target's range, as {@link Prdiff#resolve} chose it. */
+    /** A local target's range, as {@link RepositoryDiffs} chose it. */
     static String local(Target target, DiffSpec spec) {
         if (target instanceof Target.Range r) {
             return r.threeDot() ? threeDot(spec) : "two-dot range " + spec.range() + " (tree to tree)";
