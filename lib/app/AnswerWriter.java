@@ -31,7 +31,7 @@ final class AnswerWriter {
     /** The diff of {@code spec} from git objects, or its diffstat; {@code selection} null: every file. */
     static void fromObjects(LocalDiffs local, DiffSpec spec, PathSelection selection, DiffRequest asked,
             OutputStream out, Consumer<String> notices) {
-        if (asked.stat()) {
+        if (asked.shape().stat()) {
             statFromObjects(local, spec, selection, asked, out, notices);
             return;
         }
@@ -39,7 +39,7 @@ final class AnswerWriter {
                 ? GeneratedMarks.at(asked, local.git(), spec.headSha(), () -> local.changedNames(spec))
                 : GeneratedMarks.forSelection(asked, local.git(), spec.headSha(), selection.paths(),
                         () -> local.changedNames(spec));
-        if (selection == null && request.shape().passesThrough(out)) {
+        if (selection == null && request.shape().output().passesThrough(out)) {
             local.write(spec, out);
             return;
         }
@@ -47,32 +47,33 @@ final class AnswerWriter {
         List<String> touched = new ArrayList<>();
         OutputShape.Outcome[] outcome = {null};
         // Nothing to shape and a diff of the selected files alone: git's text as it is, no section parsed.
-        LocalDiffs.OnlyWanted asItIs = selection == null || !request.shape().passesThrough(out) ? null
+        LocalDiffs.OnlyWanted asItIs = selection == null || !request.shape().output().passesThrough(out) ? null
                 : (in, sectionPaths) -> {
                     touched.addAll(sectionPaths);
                     in.transferTo(out);
                 };
-        local.read(spec, selection == null ? null : selection.paths(), asItIs, in -> outcome[0] = request.shape()
-                .copy(in, out, s -> selection == null || selection.takes(s, touched), request.refetch()));
+        OutputShape shape = request.shape().output();
+        local.read(spec, selection == null ? null : selection.paths(), asItIs, in -> outcome[0] = shape
+                .copy(in, out, s -> selection == null || selection.takes(s, touched), request.shape().refetch()));
         if (selection != null) {
-            selection.report(touched, () -> local.changedPaths(spec), request.strict(), request.timeoutOrDefault(),
-                    notices);
+            selection.report(touched, () -> local.changedPaths(spec), request.selection().strict(),
+                    request.context().timeoutOrDefault(), notices);
         }
         if (outcome[0] != null) {
-            request.shape().report(outcome[0], notices);
+            request.shape().output().report(outcome[0], notices);
         }
     }
 
     /** git's diffstat of the whole range, or of the selected, filtered files of one page. */
     private static void statFromObjects(LocalDiffs local, DiffSpec spec, PathSelection selection,
             DiffRequest request, OutputStream out, Consumer<String> notices) {
-        if (selection == null && !request.shape().selects()) {
+        if (selection == null && !request.shape().output().selects()) {
             local.stat(spec, out);
             return;
         }
         List<FileEntry> files = listed(local, spec, selection, request, notices);
-        OutputShape.Shaped shaped = request.shape().list(files);
-        request.shape().report(shaped.outcome(), notices);
+        OutputShape.Shaped shaped = request.shape().output().list(files);
+        request.shape().output().report(shaped.outcome(), notices);
         List<String> paths = new ArrayList<>();
         for (FileEntry f : shaped.files()) {
             paths.add(f.path());
@@ -90,8 +91,8 @@ final class AnswerWriter {
             return local.files(spec);
         }
         List<FileEntry> files = local.files(spec, selection.paths());
-        selection.report(PathSelection.paths(files), () -> local.changedPaths(spec), request.strict(),
-                request.timeoutOrDefault(), notices);
+        selection.report(PathSelection.paths(files), () -> local.changedPaths(spec), request.selection().strict(),
+                request.context().timeoutOrDefault(), notices);
         return files;
     }
 
@@ -101,27 +102,27 @@ final class AnswerWriter {
      */
     static void served(String source, InputStream diff, PathSelection selection, DiffRequest request,
             OutputStream out, Consumer<String> notices) throws IOException {
-        if (request.stat()) {
+        if (request.shape().stat()) {
             statOfServed(source, diff, selection, request, out, notices);
             return;
         }
-        if (selection == null && request.shape().passesThrough(out)) {
+        if (selection == null && request.shape().output().passesThrough(out)) {
             diff.transferTo(out);
             return;
         }
         // An inactive shape copies exactly the selected sections and reports nothing.
         List<String> touched = new ArrayList<>();
         List<String> changed = new ArrayList<>();
-        var outcome = request.shape().copy(diff, out, s -> {
+        var outcome = request.shape().output().copy(diff, out, s -> {
             changed.add(s.oldPath());
             changed.add(s.newPath());
             return selection == null || selection.takes(s, touched);
-        }, request.refetch());
+        }, request.shape().refetch());
         if (selection != null) {
             selection.report(touched, () -> changed.stream().filter(Objects::nonNull).toList(),
-                    request.strict(), request.timeoutOrDefault(), notices);
+                    request.selection().strict(), request.context().timeoutOrDefault(), notices);
         }
-        request.shape().report(outcome, notices);
+        request.shape().output().report(outcome, notices);
     }
 
     /**
@@ -147,10 +148,10 @@ final class AnswerWriter {
         }
         if (selection != null) {
             selection.report(touched, () -> changed.stream().filter(Objects::nonNull).toList(),
-                    request.strict(), request.timeoutOrDefault(), notices);
+                    request.selection().strict(), request.context().timeoutOrDefault(), notices);
         }
-        OutputShape.Shaped shaped = request.shape().list(entries);
-        request.shape().report(shaped.outcome(), notices);
+        OutputShape.Shaped shaped = request.shape().output().list(entries);
+        request.shape().output().report(shaped.outcome(), notices);
         List<DiffStat.File> files = new ArrayList<>();
         for (FileEntry e : shaped.files()) {
             FileSection s = sections.get(e);

@@ -47,12 +47,12 @@ public final class PathSelection {
      * clone they were typed in, or null); null when nothing is selected or the selection is the whole tree.
      */
     static PathSelection of(DiffRequest request, dev.prdiff.git.Git git) {
-        if (!request.selectsFiles()) {
+        if (!request.selection().any()) {
             return null;
         }
-        PathSelection selection = request.pathsFromDir() && git != null
-                ? of(request.files(), git.prefix(), git.topLevel())
-                : of(request.files());
+        PathSelection selection = request.selection().pathsFromDir() && git != null
+                ? of(request.selection().files(), git.prefix(), git.topLevel())
+                : of(request.selection().files());
         return selection.everything() ? null : selection;
     }
 

@@ -35,7 +35,7 @@ public final class Prdiff {
     /** As {@link #diff(DiffRequest, OutputStream, Consumer)}; {@code resolved} hears the range the diff is of. */
     public static void diff(DiffRequest request, OutputStream out, Consumer<String> notices,
             Consumer<DiffEnvelope.Range> resolved) {
-        try (CacheNotes.Heard heard = request.session().folders().notes().listen()) {
+        try (CacheNotes.Heard heard = request.context().session().folders().notes().listen()) {
             try {
                 RequestRules.logAlone(request);
                 if (request.target() instanceof Target.PullRequest pr) {
@@ -53,12 +53,12 @@ public final class Prdiff {
     /** The changed files with their counts, no diff body. */
     public static FileList files(DiffRequest request, Consumer<String> notices) {
         RequestRules.fileListAlone(request);
-        try (CacheNotes.Heard heard = request.session().folders().notes().listen()) {
+        try (CacheNotes.Heard heard = request.context().session().folders().notes().listen()) {
             try {
                 FileList all = request.target() instanceof Target.PullRequest pr
                         ? new PullRequestDiffs(request, pr).files(notices)
                         : new RepositoryDiffs(request).files(notices);
-                return AnswerWriter.page(all, request.shape(), notices);
+                return AnswerWriter.page(all, request.shape().output(), notices);
             } finally {
                 heard.tell(notices);
             }
@@ -71,7 +71,7 @@ public final class Prdiff {
         try {
             return new PullRequestDiffs(request, pr).info();
         } finally {
-            request.session().folders().newUse(); // the next call checks the cache folders anew
+            request.context().session().folders().newUse(); // the next call checks the cache folders anew
         }
     }
 }

@@ -35,14 +35,14 @@ final class PullRequestDiffs {
 
     PullRequestDiffs(DiffRequest request, Target.PullRequest target) {
         this.request = request;
-        this.dir = request.dir() != null ? request.dir() : Path.of("");
+        this.dir = request.context().dirOrHere();
         RequestRules.baseShaNeedsSha(request);
         this.pr = PullRequestSources.of(target, dir, request, () -> local().git());
-        if (request.dirGiven()) {
+        if (request.context().dirGiven()) {
             // A -C/repo_path that is no repository is NOT_A_REPOSITORY, never another directory.
             try {
-                localDiffs = new LocalDiffs(request.session().open(dir, request.timeoutOrDefault()),
-                        request.contextLines());
+                localDiffs = new LocalDiffs(request.context().session().open(dir, request.context().timeoutOrDefault()),
+                        request.shape().contextLines());
             } catch (PrdiffException e) {
                 if (e.code() != ErrorCode.NOT_A_REPOSITORY) {
                     throw e;
@@ -58,7 +58,7 @@ final class PullRequestDiffs {
     }
 
     boolean pinned() {
-        return request.sha() != null;
+        return request.fetch().sha() != null;
     }
 
     PullRequestInfo info() {
@@ -67,14 +67,14 @@ final class PullRequestDiffs {
 
     /** The diff to {@code out}; {@code resolved} hears the range it was computed from, before it is written. */
     void diff(OutputStream out, Consumer<String> notices, Consumer<DiffEnvelope.Range> resolved) {
-        if (request.since() != null) {
+        if (request.fetch().since() != null) {
             DiffSpec since = sinceSpec(notices);
             writeLocal(since, out, notices, resolved, RangeWording.since("pull request #" + pr.number(), since));
             return;
         }
         if (pinned()) {
             DiffSpec spec = pinnedSpec(notices);
-            if (request.log()) {
+            if (request.shape().log()) {
                 local().log(spec, false, out);
                 return;
             }
@@ -90,8 +90,8 @@ final class PullRequestDiffs {
         }
         // A source that cannot name the head first serves its diff without the head check and cache.
         boolean portHost = !pr.infoBeforeDiff();
-        PullRequestDiskCache cache = portHost ? null : PullRequestDiskCache.forUser(request.env(), request.memory(),
-                request.session().folders());
+        PullRequestDiskCache cache = portHost ? null : PullRequestDiskCache.forUser(request.context().env(),
+                request.context().memory(), request.context().session().folders());
         PullRequestInfo info = portHost ? null : pr.info();
         if (info != null) {
             announce(info, notices);
@@ -140,7 +140,7 @@ final class PullRequestDiffs {
      * local clone; otherwise (no clone, the head not fetched) it goes by names, and says so.
      */
     private DiffRequest marked(PullRequestInfo info, Consumer<String> notices) {
-        if (!request.shape().limits().skipGenerated()) {
+        if (!request.shape().output().limits().skipGenerated()) {
             return request;
         }
         String head = info != null ? info.headSha() : null;
@@ -170,11 +170,11 @@ final class PullRequestDiffs {
      * a clone they are repo-relative.
      */
     private PathSelection selection() {
-        if (!request.selectsFiles()) {
+        if (!request.selection().any()) {
             return null;
         }
         Git git = null;
-        if (request.pathsFromDir()) {
+        if (request.selection().pathsFromDir()) {
             try {
                 git = local().git();
             } catch (PrdiffException e) {
@@ -194,7 +194,7 @@ final class PullRequestDiffs {
     }
 
     FileList files(Consumer<String> notices) {
-        if (request.since() != null) {
+        if (request.fetch().since() != null) {
             return localFiles(sinceSpec(notices), notices);
         }
         if (pinned()) {
@@ -219,7 +219,7 @@ final class PullRequestDiffs {
             var all = files;
             files = selection.filter(all);
             selection.report(PathSelection.paths(files), () -> PathSelection.paths(all).stream().filter(java.util.Objects::nonNull)
-                    .toList(), request.strict(), request.timeoutOrDefault(), notices);
+                    .toList(), request.selection().strict(), request.context().timeoutOrDefault(), notices);
         }
         return new FileList(files, "pull request #" + pr.number(), info.baseSha(), info.headSha(), null,
                 pr.name().toLowerCase(java.util.Locale.ROOT));
@@ -238,10 +238,11 @@ final class PullRequestDiffs {
 
     /** base...SHA from local objects; GitHub is asked only for what the caller did not pin. */
     private DiffSpec pinnedSpec(Consumer<String> notices) {
-        String head = Revisions.requireSha(request.sha(), "--sha");
-        String base = request.baseSha() == null ? null : Revisions.requireSha(request.baseSha(), "--base-sha");
+        String head = Revisions.requireSha(request.fetch().sha(), "--sha");
+        String pinnedBase = request.fetch().baseSha();
+        String base = pinnedBase == null ? null : Revisions.requireSha(pinnedBase, "--base-sha");
         Git git = local().git();
-        if (request.noFetch()) {
+        if (request.fetch().noFetch()) {
             // Nothing would be fetched, so GitHub has nothing to add about a missing commit.
             for (String sha : base == null ? new String[] {head} : new String[] {head, base}) {
                 if (!git.hasCommit(sha)) {
@@ -253,15 +254,15 @@ final class PullRequestDiffs {
         if (base != null && git.hasCommits(head, base)) {
             return range(base, head, notices);
         }
-        String key = base == null && request.memory() != null ? pr.pinnedBaseKey(head) : null;
-        String remembered = key == null ? null : request.memory().pinnedBase(key);
+        String key = base == null && request.context().memory() != null ? pr.pinnedBaseKey(head) : null;
+        String remembered = key == null ? null : request.context().memory().pinnedBase(key);
         if (remembered != null && git.hasCommits(head, remembered)) {
             return range(remembered, head, notices);
         }
         PullRequestInfo info = pr.info();
         DiffSpec spec = fromObjects(info, head, base != null ? base : info.baseSha(), notices, null);
         if (key != null && info.baseSha() != null) {
-            request.memory().rememberPinnedBase(key, info.baseSha());
+            request.context().memory().rememberPinnedBase(key, info.baseSha());
         }
         return spec;
     }
@@ -272,7 +273,7 @@ final class PullRequestDiffs {
      * while a ref on the remote still holds it.
      */
     private DiffSpec sinceSpec(Consumer<String> notices) {
-        String old = Revisions.requireSha(request.since(), "--since");
+        String old = Revisions.requireSha(request.fetch().since(), "--since");
         PullRequestInfo info = null;
         DiffSpec current;
         if (pinned()) {
@@ -284,7 +285,7 @@ final class PullRequestDiffs {
         }
         Git git = local().git();
         if (!git.hasCommit(old)) {
-            if (request.noFetch()) {
+            if (request.fetch().noFetch()) {
                 throw new PrdiffException(ErrorCode.SHA_NOT_FOUND, "commit " + old + " (--since) is not in the local"
                         + " object store of " + git.workDir() + " and --no-fetch forbids fetching it");
             }
@@ -295,7 +296,7 @@ final class PullRequestDiffs {
                         + pr.earlierHeads());
             }
         }
-        return EarlierHead.since(local(), current, request.since(), notices);
+        return EarlierHead.since(local(), current, request.fetch().since(), notices);
     }
 
     /** Names the pull request's live head and base (the notice {@link Prdiff#namesTheDiff} recognises). */
@@ -316,7 +317,7 @@ final class PullRequestDiffs {
     private DiffSpec fromObjects(PullRequestInfo info, String head, String base, Consumer<String> notices, String why) {
         Git git = local(why).git();
         if (!git.hasCommits(head, base)) {
-            if (request.noFetch()) {
+            if (request.fetch().noFetch()) {
                 throw new PrdiffException(ErrorCode.SHA_NOT_FOUND, "commit " + (git.hasCommit(head) ? base : head)
                         + " is not in the local object store of " + git.workDir() + " and --no-fetch forbids fetching it");
             }
@@ -344,8 +345,8 @@ final class PullRequestDiffs {
     private LocalDiffs local(String why) {
         if (localDiffs == null) {
             try {
-                localDiffs = new LocalDiffs(request.session().open(dir, request.timeoutOrDefault()),
-                        request.contextLines());
+                localDiffs = new LocalDiffs(request.context().session().open(dir, request.context().timeoutOrDefault()),
+                        request.shape().contextLines());
             } catch (PrdiffException e) {
                 if (e.code() != ErrorCode.NOT_A_REPOSITORY) {
                     throw e;

@@ -16,7 +16,7 @@ final class PullRequestSources {
      * where it runs, {@code clone} the local clone's git, opened on first use. Nothing is asked of the source yet.
      */
     static PullRequestSource of(Target.PullRequest target, Path dir, DiffRequest request, Supplier<Git> clone) {
-        return new GitHubSource(target.number(), target.repo(), request.repo(), dir, request.timeoutOrDefault(),
-                request.env(), clone);
+        return new GitHubSource(target.number(), target.repo(), request.fetch().repo(), dir,
+                request.context().timeoutOrDefault(), request.context().env(), clone);
     }
 }

@@ -24,23 +24,23 @@ final class RepositoryDiffs {
     RepositoryDiffs(DiffRequest request) {
         RequestRules.noPullRequestOptions(request);
         this.request = request;
-        Path dir = request.dir() != null ? request.dir() : Path.of("");
+        Path dir = request.context().dirOrHere();
         // A range's revisions (a lone REV's too, REV...HEAD) are resolved with the repository, in one rev-parse.
         Target.Range r = Target.rangeOf(request.target());
         Git.RangeRevisions early = r == null ? null : new Git.RangeRevisions(r.base(), r.head(), r.threeDot());
-        this.local = new LocalDiffs(request.session().open(dir, request.timeoutOrDefault(), early),
-                request.contextLines());
+        this.local = new LocalDiffs(request.context().session().open(dir, request.context().timeoutOrDefault(), early),
+                request.shape().contextLines());
     }
 
     /** The diff (or its stat, or the range's commits) to {@code out}; {@code resolved} hears the range it is of. */
     void diff(OutputStream out, Consumer<String> notices, Consumer<DiffEnvelope.Range> resolved) {
         DiffSpec spec = resolve(notices);
-        if (request.log()) {
+        if (request.shape().log()) {
             resolved.accept(DiffEnvelope.Range.of(spec, RangeWording.local(request.target(), spec)));
             local.log(spec, oneCommit(request.target()), out);
             return;
         }
-        DiffSpec diffed = EarlierHead.since(local, spec, request.since(), notices);
+        DiffSpec diffed = EarlierHead.since(local, spec, request.fetch().since(), notices);
         String how = RangeWording.local(request.target(), spec);
         resolved.accept(DiffEnvelope.Range.of(diffed, diffed == spec ? how : RangeWording.since(how, diffed)));
         AnswerWriter.fromObjects(local, diffed, PathSelection.of(request, local.git()), request, out, notices);
@@ -48,7 +48,7 @@ final class RepositoryDiffs {
 
     /** The changed files with their counts, every page. */
     FileList files(Consumer<String> notices) {
-        DiffSpec spec = EarlierHead.since(local, resolve(notices), request.since(), notices);
+        DiffSpec spec = EarlierHead.since(local, resolve(notices), request.fetch().since(), notices);
         var files = AnswerWriter.listed(local, spec, PathSelection.of(request, local.git()), request, notices);
         return new FileList(files, spec.range(), spec.baseSha(), spec.headSha(), spec.mergeBaseSha(), "git");
     }

@@ -24,8 +24,9 @@ public final class RequestRules {
 
     /** The range's commits are an answer of their own: no file selection, filters, pages, context or interdiff. */
     static void logAlone(DiffRequest request) {
-        if (request.log() && (request.stat() || request.selectsFiles() || request.shape().selects()
-                || request.contextLines() != null || request.since() != null)) {
+        DiffRequest.Shape shape = request.shape();
+        if (shape.log() && (shape.stat() || request.selection().any() || shape.output().selects()
+                || shape.contextLines() != null || request.fetch().since() != null)) {
             throw new PrdiffException(ErrorCode.INVALID_INPUT, "the list of commits (--log, log) is an answer of its"
                     + " own for the whole range: it does not combine with stat, file, include, exclude, status, top,"
                     + " skip, context lines or since");
@@ -34,9 +35,9 @@ public final class RequestRules {
 
     /** A pull request's live diff is GitHub's: context lines and a log need the head pinned (or --since). */
     static void liveDiffAllows(DiffRequest request) {
-        boolean fromObjects = request.sha() != null || request.since() != null;
-        if (!fromObjects && (request.contextLines() != null || request.log())) {
-            throw new PrdiffException(ErrorCode.INVALID_INPUT, (request.log()
+        boolean fromObjects = request.fetch().sha() != null || request.fetch().since() != null;
+        if (!fromObjects && (request.shape().contextLines() != null || request.shape().log())) {
+            throw new PrdiffException(ErrorCode.INVALID_INPUT, (request.shape().log()
                     ? "a list of commits (--log, log)" : "context lines (-U, context_lines)")
                     + " cannot apply to the live pull request diff, which GitHub computes;"
                     + " pin the head with --sha (MCP: sha) to have git compute it from objects: the head SHA is"
@@ -46,9 +47,9 @@ public final class RequestRules {
 
     /** A file list is an answer of its own: not with a diffstat or a list of commits. */
     static void fileListAlone(DiffRequest request) {
-        if (request.stat() || request.log()) {
-            throw new PrdiffException(ErrorCode.INVALID_INPUT, (request.stat() ? "a diffstat" : "a list of commits")
-                    + " and a file list are two answers: ask for one");
+        if (request.shape().stat() || request.shape().log()) {
+            throw new PrdiffException(ErrorCode.INVALID_INPUT, (request.shape().stat() ? "a diffstat"
+                    : "a list of commits") + " and a file list are two answers: ask for one");
         }
     }
 
@@ -62,7 +63,8 @@ public final class RequestRules {
 
     /** A local diff takes none of a pull request's options. */
     static void noPullRequestOptions(DiffRequest request) {
-        if (request.repo() != null || request.sha() != null || request.baseSha() != null || request.noFetch()) {
+        DiffRequest.Fetch fetch = request.fetch();
+        if (fetch.repo() != null || fetch.sha() != null || fetch.baseSha() != null || fetch.noFetch()) {
             throw new PrdiffException(ErrorCode.INVALID_INPUT,
                     "--repo, --sha, --base-sha and --no-fetch apply only to pull requests");
         }
@@ -70,7 +72,7 @@ public final class RequestRules {
 
     /** --base-sha pins the base of a --sha diff, so it needs --sha. */
     static void baseShaNeedsSha(DiffRequest request) {
-        if (request.baseSha() != null && request.sha() == null) {
+        if (request.fetch().baseSha() != null && request.fetch().sha() == null) {
             throw new PrdiffException(ErrorCode.INVALID_INPUT, "--base-sha pins the base of a --sha diff; give --sha too");
         }
     }

@@ -99,11 +99,14 @@ final class DiffCommand {
                 FileFilter.statuses(o.status.value())), o.top.value(), o.skip.value(),
                 new SectionLimits(o.maxBytes.value(), o.maxLines.value(), o.noBinary.value(), o.skipGenerated.value(),
                         null, layout));
-        DiffRequest request = new DiffRequest(parsedTarget, selected, o.dir.value(),
-                Duration.ofSeconds(o.timeoutSeconds.value()), o.repo.value(), o.sha.value(), o.baseSha.value(),
-                o.noFetch.value(), io.env(), io.session().get()).typedPaths(o.strict.value())
-                .shaped(shape, o.contextLines.value(), stat).refetchedBy(calls())
-                .withSince(o.since.value()).withLog(log);
+        DiffRequest.Context context = new DiffRequest.Context(o.dir.value(), o.dir.value() != null,
+                Duration.ofSeconds(o.timeoutSeconds.value()), io.env(), io.session().get(), null);
+        DiffRequest request = new DiffRequest(parsedTarget,
+                new DiffRequest.Selection(selected, o.strict.value(), true),
+                new DiffRequest.Shape(shape, o.contextLines.value(), stat, log, calls()),
+                new DiffRequest.Fetch(o.repo.value(), o.sha.value(), o.baseSha.value(), o.noFetch.value(),
+                        o.since.value()),
+                context);
         String color = o.color.value();
         boolean colored = switch (color) {
             case "auto" -> io.terminal();
