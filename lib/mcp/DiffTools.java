@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.prdiff.app.DiffEnvelope;
 import dev.prdiff.app.DiffRequest;
 import dev.prdiff.app.Prdiff;
+import dev.prdiff.app.RequestRules;
 import dev.prdiff.app.Target;
 import dev.prdiff.cache.PullRequestMemoryCache;
 import dev.prdiff.core.ErrorCode;
@@ -91,23 +92,24 @@ final class DiffTools {
         Target target = new Target.PullRequest(number.asLong(), null);
         DiffRequest.Context context = new DiffRequest.Context(dir(args), text(args, "repo_path") != null, gitTimeout,
                 env, session, memory);
-        if (args.path("files_only").asBoolean(false) && args.path("json").asBoolean(false)) {
-            throw new PrdiffException(ErrorCode.INVALID_INPUT, "json is the diff's envelope and files_only a file"
-                    + " list: ask for one");
-        }
+        boolean filesOnly = args.path("files_only").asBoolean(false);
+        checkAnswers(args, filesOnly);
         DiffRequest request = new DiffRequest(target, DiffRequest.Selection.repoRelative(paths(args, "file")),
                 shape(args), new DiffRequest.Fetch(text(args, "repo"), text(args, "sha"), text(args, "base_sha"), false,
                         text(args, "since")), context);
-        return args.path("files_only").asBoolean(false) ? listedFiles(request, args)
+        return filesOnly ? listedFiles(request, args)
                 : diffText(limited(request, "get_pull_request_diff", "file", args), args, true);
     }
 
     private ObjectNode diff(JsonNode args) {
-        return diffText(limited(localRequest(range(args), args), "get_diff", "path", args), args, true);
+        DiffRequest request = localRequest(range(args), args);
+        checkAnswers(args, false);
+        return diffText(limited(request, "get_diff", "path", args), args, true);
     }
 
     private ObjectNode commitDiff(JsonNode args) {
         DiffRequest request = localRequest(Target.checked(new Target.Commit(args.get("hash").asText())), args);
+        checkAnswers(args, false);
         return diffText(limited(request, "get_commit_diff", "path", args), args, false);
     }
 
@@ -119,10 +121,6 @@ final class DiffTools {
     private DiffRequest limited(DiffRequest request, String tool, String fileField, JsonNode args) {
         DiffLayout layout = layout(args);
         if (request.shape().stat() || request.shape().log()) {
-            if (!layout.plain()) {
-                throw new PrdiffException(ErrorCode.INVALID_INPUT, "format and line_numbers lay out a diff, not a"
-                        + (request.shape().stat() ? " diffstat: drop stat" : " list of commits: drop log") + " or them");
-            }
             return request;
         }
         long cap = Math.max(SectionLimits.MIN_BYTES, maxDiffBytes);
@@ -139,7 +137,9 @@ final class DiffTools {
     static final long DEFAULT_MAX_BYTES = 100_000;
 
     private ObjectNode changedFiles(JsonNode args) {
-        return fileList(localRequest(range(args), args), args);
+        DiffRequest request = localRequest(range(args), args);
+        checkAnswers(args, true);
+        return fileList(request, args);
     }
 
     /**
@@ -160,10 +160,8 @@ final class DiffTools {
     private static Target range(JsonNode args) {
         String base = text(args, "base");
         String head = text(args, "head");
+        RequestRules.headNeedsBase(base, head);
         if (head != null) {
-            if (base == null) {
-                throw new PrdiffException(ErrorCode.INVALID_INPUT, "head needs base: the diff is base...head");
-            }
             return Target.checked(new Target.Range(base, head, true));
         }
         return Target.checked(new Target.Auto(base));
@@ -223,10 +221,6 @@ final class DiffTools {
      * a failure stays an isError result.
      */
     private ObjectNode envelope(DiffRequest request, List<String> notices, boolean structured, JsonNode args) {
-        if (request.shape().stat() || request.shape().log()) {
-            throw new PrdiffException(ErrorCode.INVALID_INPUT, "json is the diff's envelope: it does not combine with "
-                    + (request.shape().stat() ? "stat" : "log"));
-        }
         DiffEnvelope envelope = DiffEnvelope.of(request, n -> {}, notices);
         // The envelope holds the sections (within max_bytes) and lists the files, and the text repeats it.
         ObjectNode result = AnswerFit.fit(ToolResults.withNotices(ToolResults.json(envelope), notices),
@@ -245,7 +239,6 @@ final class DiffTools {
     }
 
     private ObjectNode fileList(DiffRequest request, JsonNode args) {
-        requireNoLayout(args);
         List<String> notices = new ArrayList<>();
         FileList list = AnswerFit.page(Prdiff.files(request, notices::add), args.path("skip").asInt(0),
                 listBudget() / 4 * 3);
@@ -262,7 +255,6 @@ final class DiffTools {
 
     /** files_only: the FileList JSON as the text, and as structuredContent the envelope whose changes are those files. */
     private ObjectNode listedFiles(DiffRequest request, JsonNode args) {
-        requireNoLayout(args);
         List<String> notices = new ArrayList<>();
         // The text is the list; an envelope of a file takes about twice its list entry.
         FileList list = AnswerFit.page(Prdiff.files(request, notices::add), args.path("skip").asInt(0),
@@ -272,11 +264,15 @@ final class DiffTools {
         return AnswerFit.fit(ToolResults.withNotices(result, notices), listBudget() / 4 * 3, false);
     }
 
-    private static void requireNoLayout(JsonNode args) {
-        if (!layout(args).plain() || args.has("width")) {
-            throw new PrdiffException(ErrorCode.INVALID_INPUT, "format, line_numbers and width lay out a diff; a file"
-                    + " list (files_only) has none");
-        }
+    /**
+     * The answers a tool's arguments may not combine, as {@link RequestRules#answers} words them in MCP's names;
+     * {@code filesOnly}: the answer is a file list (files_only, or get_changed_files).
+     */
+    private static void checkAnswers(JsonNode args, boolean filesOnly) {
+        boolean layout = !layout(args).plain() || args.has("width");
+        RequestRules.answers(new RequestRules.Asked(false, filesOnly, args.path("stat").asBoolean(false),
+                args.path("log").asBoolean(false), args.path("json").asBoolean(false), layout, false, false, false,
+                false), RequestRules.Words.MCP);
     }
 
     private Path dir(JsonNode args) {
