@@ -22,8 +22,10 @@ import java.nio.file.Path;
 import java.util.function.Consumer;
 
 /**
- * The four shapes of a pull request diff. Live shapes ask GitHub through gh; pinned shapes (--sha) are computed
- * from local git objects as {@code base...SHA}, fetching the PR's refs into refs/prdiff/ when they are missing.
+ * The four shapes of a pull request diff. Live shapes are the source's own diff (GitHub's, through gh); pinned
+ * shapes (--sha), interdiffs and the diffs of a source that serves none are computed from local git objects as
+ * {@code base...SHA}, the source fetching the pull request's commits when they are missing. It knows the source
+ * only as a {@link PullRequestSource}.
  */
 final class PullRequestDiffs {
     private final DiffRequest request;
@@ -41,8 +43,7 @@ final class PullRequestDiffs {
         if (request.context().dirGiven()) {
             // A -C/repo_path that is no repository is NOT_A_REPOSITORY, never another directory.
             try {
-                localDiffs = new LocalDiffs(request.context().session().open(dir, request.context().timeoutOrDefault()),
-                        request.shape().contextLines());
+                localDiffs = open();
             } catch (PrdiffException e) {
                 if (e.code() != ErrorCode.NOT_A_REPOSITORY) {
                     throw e;
@@ -89,10 +90,10 @@ final class PullRequestDiffs {
             return;
         }
         // A source that cannot name the head first serves its diff without the head check and cache.
-        boolean portHost = !pr.infoBeforeDiff();
-        PullRequestDiskCache cache = portHost ? null : PullRequestDiskCache.forUser(request.context().env(),
+        boolean infoFirst = pr.infoBeforeDiff();
+        PullRequestDiskCache cache = !infoFirst ? null : PullRequestDiskCache.forUser(request.context().env(),
                 request.context().memory(), request.context().session().folders());
-        PullRequestInfo info = portHost ? null : pr.info();
+        PullRequestInfo info = !infoFirst ? null : pr.info();
         if (info != null) {
             announce(info, notices);
         }
@@ -218,11 +219,11 @@ final class PullRequestDiffs {
         if (selection != null) {
             var all = files;
             files = selection.filter(all);
-            selection.report(PathSelection.paths(files), () -> PathSelection.paths(all).stream().filter(java.util.Objects::nonNull)
-                    .toList(), request.selection().strict(), request.context().timeoutOrDefault(), notices);
+            selection.report(PathSelection.paths(files), () -> PathSelection.paths(all).stream()
+                    .filter(java.util.Objects::nonNull).toList(), request.selection().strict(),
+                    request.context().timeoutOrDefault(), notices);
         }
-        return new FileList(files, "pull request #" + pr.number(), info.baseSha(), info.headSha(), null,
-                pr.name().toLowerCase(java.util.Locale.ROOT));
+        return new FileList(files, "pull request #" + pr.number(), info.baseSha(), info.headSha(), null, pr.id());
     }
 
     private FileList localFiles(DiffSpec spec, Consumer<String> notices) {
@@ -345,8 +346,7 @@ final class PullRequestDiffs {
     private LocalDiffs local(String why) {
         if (localDiffs == null) {
             try {
-                localDiffs = new LocalDiffs(request.context().session().open(dir, request.context().timeoutOrDefault()),
-                        request.shape().contextLines());
+                localDiffs = open();
             } catch (PrdiffException e) {
                 if (e.code() != ErrorCode.NOT_A_REPOSITORY) {
                     throw e;
@@ -358,5 +358,10 @@ final class PullRequestDiffs {
             }
         }
         return localDiffs;
+    }
+
+    private LocalDiffs open() {
+        return new LocalDiffs(request.context().session().open(dir, request.context().timeoutOrDefault()),
+                request.shape().contextLines());
     }
 }

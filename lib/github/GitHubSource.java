@@ -28,7 +28,10 @@ public final class GitHubSource implements PullRequestSource {
     private final Path dir;
     private final Map<String, String> env;
     private final Supplier<Git> clone;
-    /** Without a host, gh picks one (GH_HOST, a single logged-in host, github.com, the remotes): its answer is checked. */
+    /**
+     * Without a host, gh picks one (GH_HOST, a single logged-in host, github.com, the remotes): its answer is
+     * checked.
+     */
     private final boolean hostChosenByGh;
 
     /**
@@ -68,6 +71,11 @@ public final class GitHubSource implements PullRequestSource {
     @Override
     public String name() {
         return "GitHub";
+    }
+
+    @Override
+    public String id() {
+        return "github";
     }
 
     @Override
@@ -137,7 +145,8 @@ public final class GitHubSource implements PullRequestSource {
         if (repo == null) {
             return null;
         }
-        String host = hostChosenByGh ? "gh-chosen@" + dir.toAbsolutePath().normalize() : GitHubHosts.normalize(repo.host());
+        String host = hostChosenByGh ? "gh-chosen@" + dir.toAbsolutePath().normalize()
+                : GitHubHosts.normalize(repo.host());
         return host + "\n" + repo.fullName().toLowerCase(Locale.ROOT) + "\n" + pr.number() + "\n"
                 + head.toLowerCase(Locale.ROOT);
     }

@@ -17,6 +17,9 @@ public interface PullRequestSource {
     /** How notices name the source ("GitHub"). */
     String name();
 
+    /** How a file list's JSON names the source it came from ("github"). */
+    String id();
+
     long number();
 
     /** How messages name the pull request's repository, or null when the source finds it from the clone. */
