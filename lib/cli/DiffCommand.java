@@ -210,8 +210,7 @@ final class DiffCommand {
         }
         if (o.color.value().equals("always")) {
             throw new CommandLine.ParameterException(self, "--line-numbers, --side-by-side and --width are not"
-                    + " coloured: drop"
-                    + " --color=always (or use --color=never)");
+                    + " coloured: drop --color=always (or use --color=never)");
         }
         if (width != null && !sideBySide) {
             throw new CommandLine.ParameterException(self, "--width applies only with --side-by-side");
