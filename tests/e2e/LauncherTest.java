@@ -100,8 +100,8 @@ class LauncherTest {
         Proc.Result warm = prdiff(script, env);
         assertTrue(warm.stderr().startsWith(FAST), warm.stderr());
 
-        // lib/app/Prdiff.java is reached only through lib/Sources.java's //SOURCES list.
-        Path source = copy.resolve("lib/app/Prdiff.java");
+        // lib/app/RepositoryDiffs.java is reached only through lib/Sources.java's //SOURCES list.
+        Path source = copy.resolve("lib/app/RepositoryDiffs.java");
         String text = Files.readString(source);
         assertTrue(text.contains("\"range \" + spec.described()"), "the edit below no longer applies");
         Files.writeString(source, text.replace("\"range \" + spec.described()", "\"edited range \" + spec.described()"));
