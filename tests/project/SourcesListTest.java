@@ -76,4 +76,29 @@ class SourcesListTest {
         assertEquals(listed.size(), new TreeSet<>(listed).size(), "a file is listed twice: " + listed);
         assertEquals(onDisk, new TreeSet<>(listed));
     }
+
+    /**
+     * RunTests compiles one //SOURCES glob per test folder: a test class left flat in tests/, or in a folder the
+     * runner does not name, would silently never run.
+     */
+    @Test
+    void everyTestFolderIsCompiledByTheRunner() throws IOException {
+        Path tests = RepoRoot.find().resolve("tests");
+        Set<String> globs = Files.readAllLines(tests.resolve("RunTests.java")).stream()
+                .filter(l -> l.startsWith("//SOURCES ")).map(l -> l.substring("//SOURCES ".length()).strip())
+                .collect(Collectors.toSet());
+        Set<String> needed;
+        try (Stream<Path> files = Files.walk(tests)) {
+            needed = files.filter(p -> p.toString().endsWith(".java") && !p.startsWith(tests.resolve("mcp-client")))
+                    .map(p -> tests.relativize(p.getParent()).toString())
+                    .map(folder -> folder.isEmpty() ? "*Test.java" : folder + "/*.java")
+                    .collect(Collectors.toCollection(TreeSet::new));
+        }
+        needed.remove("*Test.java"); // RunTests.java itself is the only file allowed flat
+        try (Stream<Path> flat = Files.list(tests)) {
+            assertEquals(List.of("RunTests.java"), flat.filter(p -> p.toString().endsWith(".java"))
+                    .map(p -> p.getFileName().toString()).toList(), "test classes belong in a layer's folder");
+        }
+        assertTrue(globs.containsAll(needed), "folders RunTests does not compile: " + needed + " vs " + globs);
+    }
 }

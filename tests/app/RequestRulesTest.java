@@ -1,8 +1,13 @@
+package app;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import support.McpCalls;
+import support.McpSession;
+import support.PrdiffCli;
 import support.Proc;
 import support.TempRepo;
 
@@ -69,7 +74,7 @@ class RequestRulesTest {
     }
 
     private static void assertMcp(String message, String tool, String arguments) {
-        JsonNode body = McpToolsTest.toolError(mcp.callResult(tool, McpToolsTest.args(arguments)), "INVALID_INPUT");
+        JsonNode body = McpCalls.toolError(mcp.callResult(tool, McpCalls.args(arguments)), "INVALID_INPUT");
         assertEquals(message, body.get("message").asText(), body.toString());
     }
 }
