@@ -92,6 +92,7 @@
 //SOURCES app/PullRequestDiffs.java
 //SOURCES app/Target.java
 //SOURCES shape/BinaryTrim.java
+//SOURCES shape/BudgetCursor.java
 //SOURCES shape/ByteBudget.java
 //SOURCES shape/DiffColors.java
 //SOURCES shape/DiffLayout.java

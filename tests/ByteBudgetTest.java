@@ -19,8 +19,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -33,7 +31,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * section exactly as git prints it.
  */
 class ByteBudgetTest {
-    static final Pattern ENTRY = Pattern.compile("# (\\S+) \\+(\\d+) -(\\d+) (.*), (\\d+) bytes: (.*)");
     static TempRepo repo;
     static String range;
     /** git's sections by path, in diff order. */
@@ -63,34 +60,26 @@ class ByteBudgetTest {
     /** The answer split into the sections shown and the table of contents' entries (path to call). */
     record Answer(Map<String, byte[]> shown, Map<String, String> listed, String toc, int more) {}
 
-    static final Pattern MORE = Pattern.compile("# \\.\\.\\. and (\\d+) more files left out; list them all: (.*)");
+    /** A file's call from the CLI's template: its name, quoted for the shell, where PATH is. */
+    static String cliCall(String template, String name) {
+        return template.replace("--file=" + dev.prdiff.shape.Refetch.PATH, "--file='" + name.replace("'", "'\\''") + "'");
+    }
 
-    static Answer split(byte[] out) {
-        String text = new String(out, StandardCharsets.ISO_8859_1);
-        int toc = text.indexOf("# prdiff: truncated to --max-bytes ");
-        byte[] diff = toc < 0 ? out : Arrays.copyOf(out, toc);
-        Map<String, String> listed = new LinkedHashMap<>();
-        int more = 0;
-        String tocText = toc < 0 ? "" : new String(out, toc, out.length - toc, StandardCharsets.UTF_8);
-        for (String line : tocText.split("\n")) {
-            Matcher m = ENTRY.matcher(line);
-            if (m.matches()) {
-                String name = m.group(4).replaceFirst(" \\(from .*\\)$", "");
-                assertEquals(null, listed.put(name, m.group(6)), "listed twice: " + name);
-            }
-            Matcher rest = MORE.matcher(line);
-            if (rest.matches()) {
-                more = Integer.parseInt(rest.group(1));
-            }
-        }
-        return new Answer(sectionsOf(diff), listed, tocText, more);
+    /** A file's call from a tool call's template: its name as a JSON string where "PATH" is. */
+    static String toolCall(String template, String name) {
+        return template.replace("\"" + dev.prdiff.shape.Refetch.PATH + "\"", Json.write(name));
+    }
+
+    static Answer split(byte[] out, java.util.function.BiFunction<String, String, String> fill) {
+        BudgetAnswer a = BudgetAnswer.parse(out, fill);
+        return new Answer(sectionsOf(a.diff()), a.listed(), a.toc(), a.more());
     }
 
     @ParameterizedTest
     @ValueSource(ints = {512, 1000, 2000, 4000, 100_000})
     void theCliAnswerFitsCutsNoSectionAndEveryListedCallWorks(int budget) {
         Proc.Result r = PrdiffCli.ok(repo.dir(), range, "--max-bytes", String.valueOf(budget));
-        Answer a = split(r.stdout());
+        Answer a = split(r.stdout(), ByteBudgetTest::cliCall);
         assertTrue(r.stdout().length <= budget, r.stdout().length + " bytes for a budget of " + budget);
         checkShownAndListed(a);
         assertEquals(!a.toc().isEmpty(), r.stderr().contains("warning: truncated: "), r.stderr());
@@ -113,11 +102,11 @@ class ByteBudgetTest {
         Proc.Result r = PrdiffCli.ok(repo.dir(), range, layout, "--max-bytes", String.valueOf(budget));
         assertTrue(r.stdout().length <= budget, r.stdout().length + " bytes for a budget of " + budget);
         String text = new String(r.stdout(), StandardCharsets.UTF_8);
-        String toc = text.substring(text.indexOf("# prdiff: truncated to --max-bytes "));
-        assertTrue(toc.lines().allMatch(l -> l.startsWith("# ")), "the table is not laid out:\n" + toc);
+        BudgetAnswer answer = BudgetAnswer.parse(r.stdout(), ByteBudgetTest::cliCall);
+        assertFalse(answer.toc().isEmpty(), text);
         // Each section shown is a section of the whole laid-out answer.
         String all = new String(whole.stdout(), StandardCharsets.UTF_8);
-        for (String section : text.substring(0, text.indexOf("# prdiff: truncated")).split("(?m)^(?=diff --git )")) {
+        for (String section : new String(answer.diff(), StandardCharsets.UTF_8).split("(?m)^(?=diff --git )")) {
             assertTrue(all.contains(section), section);
         }
     }
@@ -128,7 +117,11 @@ class ByteBudgetTest {
                 PrdiffCli.ok(repo.dir(), range, "--max-bytes", "10000000").stdout(), StandardCharsets.ISO_8859_1));
     }
 
-    /** The boundary: a budget of exactly the diff's length keeps it whole, one byte less cuts it (CLI and MCP). */
+    /**
+     * The boundary: on the CLI a budget of exactly the diff's length keeps it whole, one byte less cuts it. A tool's
+     * budget counts its whole result (the text as JSON escapes it, structuredContent, _meta): every such answer is
+     * within it, and one comfortably above the whole result keeps the diff whole.
+     */
     @Test
     void aBudgetOfExactlyTheDiffsLengthKeepsItWhole() throws Exception {
         byte[] git = repo.gitDiff(range);
@@ -136,21 +129,28 @@ class ByteBudgetTest {
         try (McpSession s = McpSession.initialized(repo.dir())) {
             for (int budget : new int[] {git.length - 1, git.length, git.length + 1}) {
                 byte[] cli = PrdiffCli.ok(repo.dir(), range, "--max-bytes", String.valueOf(budget)).stdout();
+                if (budget < git.length) {
+                    assertTrue(cli.length <= budget, cli.length + " bytes for a budget of " + budget);
+                    Answer a = split(cli, ByteBudgetTest::cliCall);
+                    checkShownAndListed(a);
+                    assertFalse(a.toc().isEmpty());
+                } else {
+                    assertEquals(new String(git, StandardCharsets.ISO_8859_1),
+                            new String(cli, StandardCharsets.ISO_8859_1), budget + " for " + git.length + " bytes");
+                }
                 String args = "{\"base\":\"" + shas[0] + "\",\"head\":\"" + shas[1] + "\",\"max_bytes\":" + budget + "}";
                 JsonNode result = s.callResult("get_diff", McpToolsTest.args(args));
-                byte[] mcp = McpToolsTest.text(result).getBytes(StandardCharsets.UTF_8);
-                for (byte[] answer : List.of(cli, mcp)) {
-                    if (budget < git.length) {
-                        assertTrue(answer.length <= budget, answer.length + " bytes for a budget of " + budget);
-                        Answer a = split(answer);
-                        checkShownAndListed(a);
-                        assertFalse(a.toc().isEmpty());
-                    } else {
-                        assertEquals(new String(git, StandardCharsets.ISO_8859_1),
-                                new String(answer, StandardCharsets.ISO_8859_1), budget + " for " + git.length + " bytes");
-                    }
-                }
+                long whole = Json.write(result).getBytes(StandardCharsets.UTF_8).length;
+                assertTrue(whole <= budget, whole + " bytes for a budget of " + budget);
+                checkShownAndListed(split(McpToolsTest.text(result).getBytes(StandardCharsets.UTF_8),
+                        ByteBudgetTest::toolCall));
             }
+            JsonNode all = s.callResult("get_diff", McpToolsTest.args("{\"base\":\"" + shas[0] + "\",\"head\":\""
+                    + shas[1] + "\",\"max_bytes\":8000000}"));
+            long whole = Json.write(all).getBytes(StandardCharsets.UTF_8).length;
+            String args = "{\"base\":\"" + shas[0] + "\",\"head\":\"" + shas[1] + "\",\"max_bytes\":" + (whole + 8192) + "}";
+            assertEquals(new String(git, StandardCharsets.UTF_8),
+                    McpToolsTest.text(s.callResult("get_diff", McpToolsTest.args(args))), args);
         }
     }
 
@@ -158,12 +158,13 @@ class ByteBudgetTest {
     void theMcpAnswerFitsItsDefaultAndEveryListedToolCallWorks() throws Exception {
         try (McpSession s = McpSession.initialized(repo.dir())) {
             String[] shas = range.split("\\.\\.\\.");
-            for (int budget : new int[] {700, 3000}) {
+            for (int budget : new int[] {3000, 8000}) {
                 JsonNode result = s.callResult("get_diff", McpToolsTest.args("{\"base\":\"" + shas[0] + "\",\"head\":\""
                         + shas[1] + "\",\"max_bytes\":" + budget + "}"));
                 byte[] text = McpToolsTest.text(result).getBytes(StandardCharsets.UTF_8);
-                assertTrue(text.length <= budget, text.length + " > " + budget);
-                Answer a = split(text);
+                long whole = Json.write(result).getBytes(StandardCharsets.UTF_8).length;
+                assertTrue(whole <= budget, whole + " > " + budget);
+                Answer a = split(text, ByteBudgetTest::toolCall);
                 checkShownAndListed(a);
                 assertFalse(a.toc().isEmpty());
                 assertTrue(result.at("/_meta").toString().contains("warning: truncated: "), result.toString());

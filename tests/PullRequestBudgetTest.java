@@ -78,9 +78,10 @@ class PullRequestBudgetTest {
 
     @Test
     void a350FilePullRequestFitsItsBudgetAndAccountsForEveryFile() throws Exception {
-        String whole = McpToolsTest.ok(s, "get_pull_request_diff", McpToolsTest.args("{\"pr_number\":2}"));
-        assertEquals(350, ByteBudgetTest.split(whole.getBytes(StandardCharsets.UTF_8)).shown().size(),
-                "350 small files fit the default 100000 bytes");
+        String whole = McpToolsTest.ok(s, "get_pull_request_diff", McpToolsTest.args("{\"pr_number\":2,"
+                + "\"max_bytes\":200000}"));
+        assertEquals(350, ByteBudgetTest.split(whole.getBytes(StandardCharsets.UTF_8), ByteBudgetTest::toolCall).shown().size(),
+                "350 small files fit 200000 bytes");
         Map<String, byte[]> git = gitSections(many);
         assertEquals(350, git.size());
         int budget = 20_000;
@@ -88,7 +89,7 @@ class PullRequestBudgetTest {
                 McpToolsTest.args("{\"pr_number\":2,\"max_bytes\":" + budget + "}"));
         byte[] text = McpToolsTest.text(result).getBytes(StandardCharsets.UTF_8);
         assertTrue(text.length <= budget, text.length + " bytes");
-        ByteBudgetTest.Answer a = ByteBudgetTest.split(text);
+        ByteBudgetTest.Answer a = ByteBudgetTest.split(text, ByteBudgetTest::toolCall);
         Set<String> seen = new HashSet<>();
         a.shown().forEach((path, bytes) -> {
             assertEquals(new String(git.get(path), StandardCharsets.UTF_8), new String(bytes, StandardCharsets.UTF_8));
@@ -114,7 +115,7 @@ class PullRequestBudgetTest {
         for (int skip = 0; skip < 350; skip += 100) {
             JsonNode result = s.callResult("get_pull_request_diff",
                     McpToolsTest.args("{\"pr_number\":2,\"top\":100,\"max_bytes\":8000,\"skip\":" + skip + "}"));
-            ByteBudgetTest.Answer a = ByteBudgetTest.split(McpToolsTest.text(result).getBytes(StandardCharsets.UTF_8));
+            ByteBudgetTest.Answer a = ByteBudgetTest.split(McpToolsTest.text(result).getBytes(StandardCharsets.UTF_8), ByteBudgetTest::toolCall);
             a.shown().keySet().forEach(path -> assertTrue(seen.add(path), "repeated " + path));
             a.listed().keySet().forEach(path -> assertTrue(seen.add(path), "repeated " + path));
             assertEquals(Math.min(100, 350 - skip), a.shown().size() + a.listed().size() + a.more(), a.toc());
@@ -132,7 +133,7 @@ class PullRequestBudgetTest {
         Map<String, byte[]> live = ByteBudgetTest.sectionsOf(gh.stdout());
 
         JsonNode result = s.callResult("get_pull_request_diff", McpToolsTest.args("{\"pr_number\":3}"));
-        ByteBudgetTest.Answer a = ByteBudgetTest.split(McpToolsTest.text(result).getBytes(StandardCharsets.UTF_8));
+        ByteBudgetTest.Answer a = ByteBudgetTest.split(McpToolsTest.text(result).getBytes(StandardCharsets.UTF_8), ByteBudgetTest::toolCall);
         assertEquals(Set.of(), a.shown().keySet());
         assertEquals(live.keySet(), a.listed().keySet());
         String call = a.listed().get("big/file-2.txt");
@@ -142,7 +143,7 @@ class PullRequestBudgetTest {
 
         Proc.Result cli = PrdiffCli.run(scenario.env, "3", "-R", "octo/demo", "--max-bytes", "5000000");
         assertEquals(0, cli.exit(), cli.stderr());
-        ByteBudgetTest.Answer c = ByteBudgetTest.split(cli.stdout());
+        ByteBudgetTest.Answer c = ByteBudgetTest.split(cli.stdout(), ByteBudgetTest::cliCall);
         assertTrue(cli.stdout().length <= 5_000_000);
         assertEquals(1, c.shown().size());
         assertEquals(2, c.listed().size());

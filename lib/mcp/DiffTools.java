@@ -13,6 +13,7 @@ import dev.prdiff.core.Json;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.exec.Subprocess;
 import dev.prdiff.git.Session;
+import dev.prdiff.shape.BudgetCursor;
 import dev.prdiff.shape.DiffLayout;
 import dev.prdiff.shape.FileFilter;
 import dev.prdiff.shape.OutputShape;
@@ -96,39 +97,53 @@ final class DiffTools {
                     + " list: ask for one");
         }
         return args.path("files_only").asBoolean(false) ? listedFiles(shaped(request, args), args)
-                : diffText(limited(shaped(request, args), "get_pull_request_diff", "file", args), args, true);
+                : diffText(shaped(request, args), "get_pull_request_diff", "file", args, true);
     }
 
     private ObjectNode diff(JsonNode args) {
-        return diffText(limited(shaped(localRequest(range(args), args), args), "get_diff", "path", args), args, true);
+        return diffText(shaped(localRequest(range(args), args), args), "get_diff", "path", args, true);
     }
 
     private ObjectNode commitDiff(JsonNode args) {
         DiffRequest request = localRequest(Target.checked(new Target.Commit(args.get("hash").asText())), args);
-        return diffText(limited(shaped(request, args), "get_commit_diff", "path", args), args, false);
+        return diffText(shaped(request, args), "get_commit_diff", "path", args, false);
     }
 
     /**
      * The limits of a diff tool's answer: max_bytes (default {@link #DEFAULT_MAX_BYTES}, never past what one
-     * answer may hold), max_lines, no_binary and skip_generated (both on unless false); follow-up calls named
-     * as tool calls.
+     * answer may hold) with its cursor, max_lines, no_binary and skip_generated (both on unless false); follow-up
+     * calls named as tool calls by {@code refetch}, which also prices the answer.
      */
-    private DiffRequest limited(DiffRequest request, String tool, String fileField, JsonNode args) {
+    private DiffRequest limited(DiffRequest request, JsonNode args, long maxBytes, ToolCallRefetch refetch) {
         DiffLayout layout = layout(args);
         if (request.stat() || request.log()) {
             if (!layout.plain()) {
                 throw new PrdiffException(ErrorCode.INVALID_INPUT, "format and line_numbers lay out a diff, not a"
                         + (request.stat() ? " diffstat: drop stat" : " list of commits: drop log") + " or them");
             }
+            if (args.hasNonNull("cursor")) {
+                throw new PrdiffException(ErrorCode.INVALID_INPUT, "cursor continues a diff, not a"
+                        + (request.stat() ? " diffstat: drop stat" : " list of commits: drop log") + " or it");
+            }
             return request;
         }
-        long cap = Math.max(SectionLimits.MIN_BYTES, maxDiffBytes);
-        long maxBytes = Math.max(SectionLimits.MIN_BYTES, Math.min(args.path("max_bytes").asLong(DEFAULT_MAX_BYTES), cap));
         JsonNode maxLines = args.get("max_lines");
-        SectionLimits limits = new SectionLimits(maxBytes, maxLines == null || maxLines.isNull() ? null : maxLines.asInt(),
-                args.path("no_binary").asBoolean(true), args.path("skip_generated").asBoolean(true), null, layout);
-        return request.shaped(request.shape().limited(limits), request.contextLines(), false)
-                .refetchedBy(new ToolCallRefetch(tool, args, fileField, DEFAULT_MAX_BYTES, cap));
+        String cursor = text(args, "cursor");
+        SectionLimits limits = new SectionLimits(Math.max(SectionLimits.MIN_BYTES, maxBytes),
+                maxLines == null || maxLines.isNull() ? null : maxLines.asInt(), args.path("no_binary").asBoolean(true),
+                args.path("skip_generated").asBoolean(true), null, layout,
+                cursor == null ? null : BudgetCursor.parse(cursor));
+        return request.shaped(request.shape().limited(limits), request.contextLines(), false).refetchedBy(refetch);
+    }
+
+    /** The follow-up calls of {@code tool}'s answer to {@code args}; {@code reserve}: what it says beside its text. */
+    private ToolCallRefetch refetch(String tool, String fileField, JsonNode args, ToolCallRefetch.Text text,
+            boolean structured, java.util.function.LongSupplier reserve) {
+        return new ToolCallRefetch(tool, args, fileField, DEFAULT_MAX_BYTES, cap(), text, structured, reserve);
+    }
+
+    private long cap() {
+        return Math.max(SectionLimits.MIN_BYTES, maxDiffBytes);
     }
 
     /** The 004 seed's cap: about what an agent can afford for one diff in its context. */
@@ -174,34 +189,54 @@ final class DiffTools {
 
     /**
      * The diff as text, and as structuredContent its {@link DiffEnvelope} without section bodies, from the same run
-     * (a {@link SectionCollector} passing every byte on to the text); a diffstat or a list of commits is not made of
-     * sections, so its envelope comes from the range's file list, a second (numstat) pass. {@code structured}: the
-     * tool declares the envelope as its outputSchema; a tool that does not answers text alone.
+     * (a {@link SectionCollector} passing every byte on to the text): the files the text shows, with their counts;
+     * the text's table of contents names the others. A diffstat or a list of commits is not made of sections, so
+     * its envelope comes from the range's file list, a second (numstat) pass. {@code structured}: the tool declares
+     * the envelope as its outputSchema; a tool that does not answers text alone. The whole result, text (as JSON
+     * escapes it), structuredContent and _meta, is at most max_bytes.
      */
-    private ObjectNode diffText(DiffRequest request, JsonNode args, boolean structured) {
+    private ObjectNode diffText(DiffRequest shaped, String tool, String fileField, JsonNode args, boolean structured) {
         List<String> notices = new ArrayList<>();
+        long maxBytes = budget(args);
         if (args.path("json").asBoolean(false)) {
-            return envelope(request, notices, structured, args);
+            return envelope(shaped, tool, fileField, notices, structured, args, maxBytes);
         }
+        boolean sections = structured && !shaped.stat() && !shaped.log();
+        ToolCallRefetch refetch = refetch(tool, fileField, args, ToolCallRefetch.Text.DIFF, sections,
+                () -> beside(notices, structured));
+        DiffRequest request = limited(shaped, args, maxBytes, refetch);
         CappedBuffer out = new CappedBuffer(maxDiffBytes, cap -> new PrdiffException(ErrorCode.INVALID_INPUT,
                 "the diff is larger than " + cap + " bytes, too large for one answer; list the files"
                 + " (get_changed_files, or files_only) and ask for fewer of them with path (or file), include,"
                 + " exclude or status, or a page at a time with top and skip", Map.of("max_diff_bytes", cap), null));
-        boolean sections = structured && !request.stat() && !request.log();
         SectionCollector collector = sections ? new SectionCollector(out) : null;
         DiffEnvelope.Range[] range = {null};
-        Prdiff.diff(request, sections ? collector : out, notices::add, resolved -> range[0] = resolved);
+        Prdiff.diff(request, sections ? collector : out, notices::add, resolved -> {
+            range[0] = resolved;
+            refetch.pin(resolved);
+        });
         String text = ToolResults.utf8(out.toByteArray(), "the diff", notices);
         if (!structured) {
-            return AnswerFit.fit(ToolResults.withNotices(ToolResults.text(text), notices), budget(args), false);
+            return AnswerFit.within(ToolResults.withNotices(ToolResults.text(text), notices), maxBytes);
         }
         DiffEnvelope envelope = sections
-                ? DiffEnvelope.collected(request, collector, range[0], notices).withoutBodies()
+                ? DiffEnvelope.collected(request, collector, range[0], notices).shownOnly()
                 : DiffEnvelope.listed(request, Prdiff.files(request.shaped(request.shape(), request.contextLines(), false)
                         .withLog(false), n -> {}), range[0], notices);
         ObjectNode result = ToolResults.text(text);
         result.set("structuredContent", Json.MAPPER.valueToTree(envelope));
-        return AnswerFit.fit(ToolResults.withNotices(result, notices), budget(args), false);
+        ObjectNode withNotices = ToolResults.withNotices(result, notices);
+        return sections ? AnswerFit.within(withNotices, maxBytes) : AnswerFit.fit(withNotices, maxBytes, false);
+    }
+
+    /**
+     * What an answer says beside its text, as far as the notices so far tell: _meta's notices and, when
+     * {@code structured}, the envelope (summary, range, page, metadata, the notices again as warnings), with room
+     * for the notices still to come (the budget's, the filter's, the page's).
+     */
+    private static long beside(List<String> notices, boolean structured) {
+        long said = AnswerFit.bytes(notices) + 600;
+        return structured ? 2 * said + 1200 : said + 200;
     }
 
     /**
@@ -209,25 +244,55 @@ final class DiffTools {
      * (max_bytes, default {@link #DEFAULT_MAX_BYTES}, never past the server's limit), 4 KiB at the least.
      */
     private long budget(JsonNode args) {
-        long cap = Math.max(SectionLimits.MIN_BYTES, maxDiffBytes);
-        return Math.min(args.path("max_bytes").asLong(DEFAULT_MAX_BYTES), cap);
+        return Math.max(SectionLimits.MIN_BYTES, Math.min(args.path("max_bytes").asLong(DEFAULT_MAX_BYTES), cap()));
     }
 
     /**
-     * json: the CLI's --json envelope as the text and as structuredContent, built by the same {@link DiffEnvelope};
-     * a failure stays an isError result.
+     * json: the CLI's --json envelope as the text, built by the same {@link DiffEnvelope}; structuredContent is
+     * that envelope without its data (the text holds it), so the diff is sent once. The whole result is at most
+     * max_bytes: the sections' budget is lowered by what an answer went over and the diff asked again, at most
+     * twice. A failure stays an isError result.
      */
-    private ObjectNode envelope(DiffRequest request, List<String> notices, boolean structured, JsonNode args) {
-        if (request.stat() || request.log()) {
+    private ObjectNode envelope(DiffRequest shaped, String tool, String fileField, List<String> notices,
+            boolean structured, JsonNode args, long maxBytes) {
+        if (shaped.stat() || shaped.log()) {
             throw new PrdiffException(ErrorCode.INVALID_INPUT, "json is the diff's envelope: it does not combine with "
-                    + (request.stat() ? "stat" : "log"));
+                    + (shaped.stat() ? "stat" : "log"));
         }
-        DiffEnvelope envelope = DiffEnvelope.of(request, n -> {}, notices);
-        // The envelope holds the sections (within max_bytes) and lists the files, and the text repeats it.
-        ObjectNode result = AnswerFit.fit(ToolResults.withNotices(ToolResults.json(envelope), notices),
-                4 * Math.max(AnswerFit.MIN_BYTES, budget(args)), true);
-        if (!structured) {
-            result.remove("structuredContent");
+        long sections = maxBytes;
+        ObjectNode result = null;
+        for (int attempt = 0; attempt < 3; attempt++) {
+            notices.clear();
+            ToolCallRefetch refetch = refetch(tool, fileField, args, ToolCallRefetch.Text.ENVELOPE, false,
+                    () -> beside(notices, true));
+            DiffRequest request = limited(shaped, args, sections, refetch);
+            SectionCollector collector = new SectionCollector();
+            DiffEnvelope.Range[] range = {null};
+            Prdiff.diff(request, collector, notices::add, resolved -> {
+                range[0] = resolved;
+                refetch.pin(resolved);
+            });
+            OutputShape.Outcome outcome = collector.outcome();
+            if (outcome != null && outcome.leftOutCall() != null) {
+                notices.add("each file left out (truncated, no diff) is fetched by " + outcome.leftOutCall()
+                        + (outcome.nextCall() == null ? "" : "; the next files: " + outcome.nextCall()));
+            } else if (outcome != null && outcome.nextCall() != null) {
+                notices.add("the next files: " + outcome.nextCall());
+            }
+            DiffEnvelope envelope = DiffEnvelope.collected(request, collector, range[0], notices)
+                    .withFetchOnlyPastTemplate(outcome == null ? null : outcome.leftOutCall());
+            ObjectNode tree = Json.MAPPER.valueToTree(envelope);
+            result = AnswerFit.envelopeWithin(tree, notices, structured, maxBytes);
+            long shown = 0;
+            for (SectionCollector.Collected c : collector.sections()) {
+                shown += c.diff() == null ? 0 : c.diff().length;
+            }
+            // Past the budget with sections to give back: ask again with less room for them.
+            long over = AnswerFit.bytes(ToolResults.withNotices(ToolResults.text(Json.write(tree)), notices)) - maxBytes;
+            if (over <= 0 || shown == 0 || sections <= SectionLimits.MIN_BYTES) {
+                break;
+            }
+            sections = Math.max(SectionLimits.MIN_BYTES, sections - over - over / 8 - 256);
         }
         return result;
     }
