@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.prdiff.app.DiffEnvelope;
 import dev.prdiff.app.DiffRequest;
 import dev.prdiff.app.Prdiff;
+import dev.prdiff.app.RequestRules;
 import dev.prdiff.app.Target;
 import dev.prdiff.cache.PullRequestMemoryCache;
 import dev.prdiff.core.ErrorCode;
@@ -89,24 +90,27 @@ final class DiffTools {
         if (!number.canConvertToLong()) {
             throw new PrdiffException(ErrorCode.INVALID_INPUT, "pr_number is too large: " + number);
         }
-        DiffRequest request = new DiffRequest(new Target.PullRequest(number.asLong(), null), paths(args, "file"),
-                dir(args), gitTimeout, text(args, "repo"), text(args, "sha"), text(args, "base_sha"), false, env,
-                text(args, "repo_path") != null, memory, session);
-        if (args.path("files_only").asBoolean(false) && args.path("json").asBoolean(false)) {
-            throw new PrdiffException(ErrorCode.INVALID_INPUT, "json is the diff's envelope and files_only a file"
-                    + " list: ask for one");
-        }
-        return args.path("files_only").asBoolean(false) ? listedFiles(shaped(request, args), args)
-                : diffText(shaped(request, args), "get_pull_request_diff", "file", args, true);
+        Target target = new Target.PullRequest(number.asLong(), null);
+        DiffRequest.Context context = new DiffRequest.Context(dir(args), text(args, "repo_path") != null, gitTimeout,
+                env, session, memory);
+        boolean filesOnly = args.path("files_only").asBoolean(false);
+        checkAnswers(args, filesOnly);
+        DiffRequest request = new DiffRequest(target, DiffRequest.Selection.repoRelative(paths(args, "file")),
+                shape(args), new DiffRequest.Fetch(text(args, "repo"), text(args, "sha"), text(args, "base_sha"), false,
+                        text(args, "since")), context);
+        return filesOnly ? listedFiles(request, args) : diffText(request, "get_pull_request_diff", "file", args, true);
     }
 
     private ObjectNode diff(JsonNode args) {
-        return diffText(shaped(localRequest(range(args), args), args), "get_diff", "path", args, true);
+        DiffRequest request = localRequest(range(args), args);
+        checkAnswers(args, false);
+        return diffText(request, "get_diff", "path", args, true);
     }
 
     private ObjectNode commitDiff(JsonNode args) {
         DiffRequest request = localRequest(Target.checked(new Target.Commit(args.get("hash").asText())), args);
-        return diffText(shaped(request, args), "get_commit_diff", "path", args, false);
+        checkAnswers(args, false);
+        return diffText(request, "get_commit_diff", "path", args, false);
     }
 
     /**
@@ -116,15 +120,7 @@ final class DiffTools {
      */
     private DiffRequest limited(DiffRequest request, JsonNode args, long maxBytes, ToolCallRefetch refetch) {
         DiffLayout layout = layout(args);
-        if (request.stat() || request.log()) {
-            if (!layout.plain()) {
-                throw new PrdiffException(ErrorCode.INVALID_INPUT, "format and line_numbers lay out a diff, not a"
-                        + (request.stat() ? " diffstat: drop stat" : " list of commits: drop log") + " or them");
-            }
-            if (args.hasNonNull("cursor")) {
-                throw new PrdiffException(ErrorCode.INVALID_INPUT, "cursor continues a diff, not a"
-                        + (request.stat() ? " diffstat: drop stat" : " list of commits: drop log") + " or it");
-            }
+        if (request.shape().stat() || request.shape().log()) {
             return request;
         }
         JsonNode maxLines = args.get("max_lines");
@@ -133,7 +129,9 @@ final class DiffTools {
                 maxLines == null || maxLines.isNull() ? null : maxLines.asInt(), args.path("no_binary").asBoolean(true),
                 args.path("skip_generated").asBoolean(true), null, layout,
                 cursor == null ? null : BudgetCursor.parse(cursor));
-        return request.shaped(request.shape().limited(limits), request.contextLines(), false).refetchedBy(refetch);
+        DiffRequest.Shape shape = request.shape();
+        return request.withShape(new DiffRequest.Shape(shape.output().limited(limits), shape.contextLines(), false,
+                shape.log(), refetch));
     }
 
     /** The follow-up calls of {@code tool}'s answer to {@code args}; {@code reserve}: what it says beside its text. */
@@ -150,41 +148,42 @@ final class DiffTools {
     static final long DEFAULT_MAX_BYTES = 100_000;
 
     private ObjectNode changedFiles(JsonNode args) {
-        return fileList(shaped(localRequest(range(args), args), args), args);
+        DiffRequest request = localRequest(range(args), args);
+        checkAnswers(args, true);
+        return fileList(request, args);
     }
 
     /**
      * The output controls a tool's schema allows: include, exclude, status, top, skip, context_lines, stat, and
      * since and log (absent from a schema, they are absent from its arguments).
      */
-    private static DiffRequest shaped(DiffRequest request, JsonNode args) {
+    private static DiffRequest.Shape shape(JsonNode args) {
         FileFilter filter = new FileFilter(ToolArgs.strings(args, "include"), ToolArgs.strings(args, "exclude"),
                 FileFilter.statuses(ToolArgs.strings(args, "status")));
         JsonNode top = args.get("top");
         JsonNode context = args.get("context_lines");
-        return request.shaped(new OutputShape(filter, top == null || top.isNull() ? null : top.asInt(),
-                        args.path("skip").asInt(0)), context == null || context.isNull() ? null : context.asInt(),
-                args.path("stat").asBoolean(false))
-                .withSince(text(args, "since"))
-                .withLog(args.path("log").asBoolean(false));
+        return new DiffRequest.Shape(new OutputShape(filter, top == null || top.isNull() ? null : top.asInt(),
+                args.path("skip").asInt(0)), context == null || context.isNull() ? null : context.asInt(),
+                args.path("stat").asBoolean(false), args.path("log").asBoolean(false), null);
     }
 
     /** get_diff's range rules: nothing = auto-detection, base = base...HEAD, base and head = base...head. */
     private static Target range(JsonNode args) {
         String base = text(args, "base");
         String head = text(args, "head");
+        RequestRules.headNeedsBase(base, head);
         if (head != null) {
-            if (base == null) {
-                throw new PrdiffException(ErrorCode.INVALID_INPUT, "head needs base: the diff is base...head");
-            }
             return Target.checked(new Target.Range(base, head, true));
         }
         return Target.checked(new Target.Auto(base));
     }
 
+    /** A local target's request: repo-relative paths, the output controls, and since where the tool has it. */
     private DiffRequest localRequest(Target target, JsonNode args) {
-        return new DiffRequest(target, paths(args, "path"), dir(args), gitTimeout, null, null, null, false, env,
-                session);
+        Path dir = dir(args);
+        DiffRequest.Context context = new DiffRequest.Context(dir, dir != null, gitTimeout, env, session, null);
+        return new DiffRequest(target, DiffRequest.Selection.repoRelative(paths(args, "path")), shape(args),
+                new DiffRequest.Fetch(null, null, null, false, text(args, "since")), context);
     }
 
     /**
@@ -201,7 +200,7 @@ final class DiffTools {
         if (args.path("json").asBoolean(false)) {
             return envelope(shaped, tool, fileField, notices, structured, args, maxBytes);
         }
-        boolean sections = structured && !shaped.stat() && !shaped.log();
+        boolean sections = structured && !shaped.shape().stat() && !shaped.shape().log();
         ToolCallRefetch refetch = refetch(tool, fileField, args, ToolCallRefetch.Text.DIFF, sections,
                 () -> beside(notices, structured));
         DiffRequest request = limited(shaped, args, maxBytes, refetch);
@@ -221,8 +220,8 @@ final class DiffTools {
         }
         DiffEnvelope envelope = sections
                 ? DiffEnvelope.collected(request, collector, range[0], notices).shownOnly()
-                : DiffEnvelope.listed(request, Prdiff.files(request.shaped(request.shape(), request.contextLines(), false)
-                        .withLog(false), n -> {}), range[0], notices);
+                : DiffEnvelope.listed(request, Prdiff.files(request.withShape(request.shape().asDiff()), n -> {}),
+                        range[0], notices);
         ObjectNode result = ToolResults.text(text);
         result.set("structuredContent", Json.MAPPER.valueToTree(envelope));
         ObjectNode withNotices = ToolResults.withNotices(result, notices);
@@ -255,10 +254,6 @@ final class DiffTools {
      */
     private ObjectNode envelope(DiffRequest shaped, String tool, String fileField, List<String> notices,
             boolean structured, JsonNode args, long maxBytes) {
-        if (shaped.stat() || shaped.log()) {
-            throw new PrdiffException(ErrorCode.INVALID_INPUT, "json is the diff's envelope: it does not combine with "
-                    + (shaped.stat() ? "stat" : "log"));
-        }
         long sections = maxBytes;
         ObjectNode result = null;
         for (int attempt = 0; attempt < 3; attempt++) {
@@ -305,7 +300,6 @@ final class DiffTools {
     }
 
     private ObjectNode fileList(DiffRequest request, JsonNode args) {
-        requireNoLayout(args);
         List<String> notices = new ArrayList<>();
         FileList list = AnswerFit.page(Prdiff.files(request, notices::add), args.path("skip").asInt(0),
                 listBudget() / 4 * 3);
@@ -322,7 +316,6 @@ final class DiffTools {
 
     /** files_only: the FileList JSON as the text, and as structuredContent the envelope whose changes are those files. */
     private ObjectNode listedFiles(DiffRequest request, JsonNode args) {
-        requireNoLayout(args);
         List<String> notices = new ArrayList<>();
         // The text is the list; an envelope of a file takes about twice its list entry.
         FileList list = AnswerFit.page(Prdiff.files(request, notices::add), args.path("skip").asInt(0),
@@ -332,11 +325,17 @@ final class DiffTools {
         return AnswerFit.fit(ToolResults.withNotices(result, notices), listBudget() / 4 * 3, false);
     }
 
-    private static void requireNoLayout(JsonNode args) {
-        if (!layout(args).plain() || args.has("width")) {
-            throw new PrdiffException(ErrorCode.INVALID_INPUT, "format, line_numbers and width lay out a diff; a file"
-                    + " list (files_only) has none");
-        }
+    /**
+     * The answers a tool's arguments may not combine, as {@link RequestRules#answers} words them in MCP's names;
+     * {@code filesOnly}: the answer is a file list (files_only, or get_changed_files).
+     */
+    private static void checkAnswers(JsonNode args, boolean filesOnly) {
+        boolean layout = !layout(args).plain() || args.has("width");
+        RequestRules.answers(new RequestRules.Asked(false, filesOnly, args.path("stat").asBoolean(false),
+                args.path("log").asBoolean(false), args.path("json").asBoolean(false), layout, false, false, false,
+                false), RequestRules.Words.MCP);
+        RequestRules.cursorContinuesDiff(args.hasNonNull("cursor"), args.path("stat").asBoolean(false),
+                args.path("log").asBoolean(false));
     }
 
     private Path dir(JsonNode args) {

@@ -1,6 +1,4 @@
-// Default package on purpose, like McpSession: the MCP budget tests share this fixture.
-
-import support.TempRepo;
+package support;
 
 import java.nio.charset.StandardCharsets;
 
@@ -9,14 +7,14 @@ import java.nio.charset.StandardCharsets;
  * tabs, control characters and non-ASCII text (which JSON escapes or keeps), a rename, a deletion, a binary file and
  * a mode change; then one last small commit.
  */
-final class BigRange {
+public final class BigRange {
     /** Files the last commit changes. */
-    static final int SMALL_FILES = 3;
+    public static final int SMALL_FILES = 3;
 
     private BigRange() {}
 
     /** Commits the range into {@code repo}; returns its base commit. HEAD is its head, HEAD~1 before the last commit. */
-    static String build(TempRepo repo, int files) {
+    public static String build(TempRepo repo, int files) {
         repo.write("keep/renamed-from.txt", lines("renamed", 40));
         repo.write("keep/deleted.txt", lines("deleted", 12));
         repo.write("keep/mode.sh", "echo hi\n");

@@ -1,4 +1,4 @@
-// Default package on purpose, like McpSession: the budget tests of the CLI and of MCP read answers with it.
+package support;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -21,15 +21,15 @@ import java.util.regex.Pattern;
  * @param next     the call that continues, or null
  * @param toc      the table's text
  */
-record BudgetAnswer(byte[] diff, String template, Map<String, String> listed, Map<String, Long> sizes, int more,
+public record BudgetAnswer(byte[] diff, String template, Map<String, String> listed, Map<String, Long> sizes, int more,
         String next, String toc) {
-    static final Pattern HEADER = Pattern.compile("# prdiff: \\d+ of \\d+ files shown.*?(?:, each fetched by (.*))?");
-    static final Pattern ENTRY = Pattern.compile("# (\\S+) \\+(\\d+) -(\\d+) (.*), (\\d+) bytes(?:: (.*))?");
-    static final Pattern MORE = Pattern.compile("# \\.\\.\\. and (\\d+) more files left out; list them all: (.*)");
-    static final String NEXT = "# prdiff: the next files: ";
+    public static final Pattern HEADER = Pattern.compile("# prdiff: \\d+ of \\d+ files shown.*?(?:, each fetched by (.*))?");
+    public static final Pattern ENTRY = Pattern.compile("# (\\S+) \\+(\\d+) -(\\d+) (.*), (\\d+) bytes(?:: (.*))?");
+    public static final Pattern MORE = Pattern.compile("# \\.\\.\\. and (\\d+) more files left out; list them all: (.*)");
+    public static final String NEXT = "# prdiff: the next files: ";
 
     /** {@code fill}: the template and a file's name as listed, to the call for that file. */
-    static BudgetAnswer parse(byte[] out, BiFunction<String, String, String> fill) {
+    public static BudgetAnswer parse(byte[] out, BiFunction<String, String, String> fill) {
         int at = 0;
         String template = null;
         Map<String, String> listed = new LinkedHashMap<>();
@@ -84,12 +84,12 @@ record BudgetAnswer(byte[] diff, String template, Map<String, String> listed, Ma
     }
 
     /** An MCP tool call written as "TOOL {JSON}": the tool. */
-    static String tool(String call) {
+    public static String tool(String call) {
         return call.substring(0, call.indexOf(' '));
     }
 
     /** An MCP tool call written as "TOOL {JSON}": its arguments' JSON. */
-    static String arguments(String call) {
+    public static String arguments(String call) {
         return call.substring(call.indexOf(' ') + 1);
     }
 }
