@@ -100,6 +100,7 @@
 //SOURCES app/RepositoryDiffs.java
 //SOURCES app/Target.java
 //SOURCES shape/BinaryTrim.java
+//SOURCES shape/BudgetCursor.java
 //SOURCES shape/ByteBudget.java
 //SOURCES shape/DiffColors.java
 //SOURCES shape/DiffLayout.java

@@ -78,11 +78,6 @@ public record DiffEnvelope(boolean success, Data data, Pagination pagination, Li
             return new Change(f.status(), f.path(), f.previousPath(), f.pathBytesBase64(), f.previousPathBytesBase64(),
                     f.additions(), f.deletions(), Boolean.TRUE.equals(f.binary()), diff, diffBase64, truncated, fetch);
         }
-
-        Change withoutBody() {
-            return new Change(changeType, path, previousPath, pathBytesBase64, previousPathBytesBase64, additions,
-                    deletions, binary, null, null, truncated, fetch);
-        }
     }
 
     public record Error(String code, String message) {}
@@ -133,13 +128,35 @@ public record DiffEnvelope(boolean success, Data data, Pagination pagination, Li
                 list.pagination(), List.of(), List.copyOf(warnings), metadata(request));
     }
 
-    /** This envelope with no section bodies ({@code diff}, {@code diff_base64}): for answers whose text is the diff. */
-    public DiffEnvelope withoutBodies() {
+    /**
+     * This envelope without section bodies and fetch calls, its changes the files whose sections were shown: for an
+     * answer whose text is the diff and names the files it left out.
+     */
+    public DiffEnvelope shownOnly() {
         if (data == null) {
             return this;
         }
-        List<Change> bare = data.changes().stream().map(Change::withoutBody).toList();
-        return new DiffEnvelope(success, new Data(data.summary(), data.range(), bare), pagination, errors, warnings,
+        List<Change> shown = data.changes().stream().filter(c -> c.diff() != null || c.diffBase64() != null)
+                .map(c -> new Change(c.changeType, c.path, c.previousPath, c.pathBytesBase64, c.previousPathBytesBase64,
+                        c.additions, c.deletions, c.binary, null, null, c.truncated, null))
+                .toList();
+        return new DiffEnvelope(success, new Data(data.summary(), data.range(), shown), pagination, errors, warnings,
+                metadata);
+    }
+
+    /**
+     * This envelope with a change's {@code fetch} left out where {@code template}, the call stated once for every
+     * file left out, fetches it: its path as a JSON string in place of {@code "PATH"}.
+     */
+    public DiffEnvelope withFetchOnlyPastTemplate(String template) {
+        if (data == null || template == null) {
+            return this;
+        }
+        List<Change> changes = data.changes().stream().map(c -> c.fetch == null || !c.fetch.equals(
+                template.replace("\"" + dev.prdiff.shape.Refetch.PATH + "\"", dev.prdiff.core.Json.write(c.path))) ? c
+                : new Change(c.changeType, c.path, c.previousPath, c.pathBytesBase64, c.previousPathBytesBase64,
+                        c.additions, c.deletions, c.binary, c.diff, c.diffBase64, c.truncated, null)).toList();
+        return new DiffEnvelope(success, new Data(data.summary(), data.range(), changes), pagination, errors, warnings,
                 metadata);
     }
 

@@ -155,6 +155,14 @@ public final class RequestRules {
         }
     }
 
+    /** MCP's cursor continues a diff's sections: a diffstat or a list of commits has none. */
+    public static void cursorContinuesDiff(boolean cursor, boolean stat, boolean log) {
+        if (cursor && (stat || log)) {
+            throw invalid("cursor continues a diff, not a" + (stat ? " diffstat: drop stat" : " list of commits: drop log")
+                    + " or it");
+        }
+    }
+
     private static String n(Name name, Words words) {
         return name.in(words);
     }

@@ -58,7 +58,65 @@ final class AnswerFit {
      * counted too, and written again from what was kept.
      */
     static ObjectNode fit(ObjectNode result, long budget, boolean sameText) {
-        budget = Math.max(budget, MIN_BYTES);
+        return cut(result, Math.max(budget, MIN_BYTES), sameText);
+    }
+
+    /**
+     * Cuts {@code result}'s structuredContent and notices until the whole result, serialized as it is sent (text,
+     * structuredContent and _meta), is at most {@code max} bytes; its text is kept, whose own budget counted what
+     * is said beside it. Past that, the envelope's fixed part (summary, range, page, metadata) and the notices'
+     * start remain: the result is then as small as it can be.
+     */
+    static ObjectNode within(ObjectNode result, long max) {
+        long whole = bytes(result);
+        if (whole <= max) {
+            return result;
+        }
+        long beside = bytes(result.get("structuredContent")) + bytes(result.get("_meta"));
+        cut(result, max - (whole - beside), false);
+        if (bytes(result) > max && result.get("_meta") instanceof ObjectNode meta
+                && meta.get(ToolResults.NOTICES) instanceof ArrayNode notices) {
+            long room = Math.max(0, max - (bytes(result) - bytes(notices)));
+            cut(notices, room, "notices", false);
+        }
+        return result;
+    }
+
+    /**
+     * json: the text is {@code envelope}'s JSON and structuredContent, when {@code structured}, that envelope without
+     * its data (the text holds it). Cuts the envelope's changes and warnings, and the notices, until the whole
+     * result is at most {@code max} bytes, or as small as the envelope's fixed part allows.
+     */
+    static ObjectNode envelopeWithin(ObjectNode envelope, List<String> notices, boolean structured, long max) {
+        ObjectNode result = asText(envelope, notices, structured);
+        long over = bytes(result) - max;
+        if (over > 0) {
+            // The cut counts the envelope twice (its JSON, and that JSON as a string): the text is only the second.
+            ObjectNode whole = ToolResults.withNotices(ToolResults.text(""), notices);
+            whole.set("structuredContent", envelope);
+            long beside = bytes(result.get("structuredContent")) + 200;
+            cut(whole, max - beside, true);
+            ArrayNode kept = whole.get("_meta") == null ? null : (ArrayNode) whole.get("_meta").get(ToolResults.NOTICES);
+            List<String> said = new ArrayList<>();
+            if (kept != null) {
+                kept.forEach(n -> said.add(n.asText()));
+            }
+            result = asText(envelope, said, structured);
+        }
+        return result;
+    }
+
+    private static ObjectNode asText(ObjectNode envelope, List<String> notices, boolean structured) {
+        ObjectNode result = ToolResults.withNotices(ToolResults.text(Json.write(envelope)), notices);
+        if (structured) {
+            ObjectNode bare = envelope.deepCopy();
+            bare.remove("data");
+            result.set("structuredContent", bare);
+        }
+        return result;
+    }
+
+    private static ObjectNode cut(ObjectNode result, long budget, boolean sameText) {
         JsonNode structured = result.get("structuredContent");
         JsonNode meta = result.get("_meta");
         if (size(structured, sameText) + bytes(meta) > budget) {

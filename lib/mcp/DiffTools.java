@@ -14,6 +14,7 @@ import dev.prdiff.core.Json;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.exec.Subprocess;
 import dev.prdiff.git.Session;
+import dev.prdiff.shape.BudgetCursor;
 import dev.prdiff.shape.DiffLayout;
 import dev.prdiff.shape.FileFilter;
 import dev.prdiff.shape.OutputShape;
@@ -97,40 +98,50 @@ final class DiffTools {
         DiffRequest request = new DiffRequest(target, DiffRequest.Selection.repoRelative(paths(args, "file")),
                 shape(args), new DiffRequest.Fetch(text(args, "repo"), text(args, "sha"), text(args, "base_sha"), false,
                         text(args, "since")), context);
-        return filesOnly ? listedFiles(request, args)
-                : diffText(limited(request, "get_pull_request_diff", "file", args), args, true);
+        return filesOnly ? listedFiles(request, args) : diffText(request, "get_pull_request_diff", "file", args, true);
     }
 
     private ObjectNode diff(JsonNode args) {
         DiffRequest request = localRequest(range(args), args);
         checkAnswers(args, false);
-        return diffText(limited(request, "get_diff", "path", args), args, true);
+        return diffText(request, "get_diff", "path", args, true);
     }
 
     private ObjectNode commitDiff(JsonNode args) {
         DiffRequest request = localRequest(Target.checked(new Target.Commit(args.get("hash").asText())), args);
         checkAnswers(args, false);
-        return diffText(limited(request, "get_commit_diff", "path", args), args, false);
+        return diffText(request, "get_commit_diff", "path", args, false);
     }
 
     /**
      * The limits of a diff tool's answer: max_bytes (default {@link #DEFAULT_MAX_BYTES}, never past what one
-     * answer may hold), max_lines, no_binary and skip_generated (both on unless false); follow-up calls named
-     * as tool calls.
+     * answer may hold) with its cursor, max_lines, no_binary and skip_generated (both on unless false); follow-up
+     * calls named as tool calls by {@code refetch}, which also prices the answer.
      */
-    private DiffRequest limited(DiffRequest request, String tool, String fileField, JsonNode args) {
+    private DiffRequest limited(DiffRequest request, JsonNode args, long maxBytes, ToolCallRefetch refetch) {
         DiffLayout layout = layout(args);
         if (request.shape().stat() || request.shape().log()) {
             return request;
         }
-        long cap = Math.max(SectionLimits.MIN_BYTES, maxDiffBytes);
-        long maxBytes = Math.max(SectionLimits.MIN_BYTES, Math.min(args.path("max_bytes").asLong(DEFAULT_MAX_BYTES), cap));
         JsonNode maxLines = args.get("max_lines");
-        SectionLimits limits = new SectionLimits(maxBytes, maxLines == null || maxLines.isNull() ? null : maxLines.asInt(),
-                args.path("no_binary").asBoolean(true), args.path("skip_generated").asBoolean(true), null, layout);
+        String cursor = text(args, "cursor");
+        SectionLimits limits = new SectionLimits(Math.max(SectionLimits.MIN_BYTES, maxBytes),
+                maxLines == null || maxLines.isNull() ? null : maxLines.asInt(), args.path("no_binary").asBoolean(true),
+                args.path("skip_generated").asBoolean(true), null, layout,
+                cursor == null ? null : BudgetCursor.parse(cursor));
         DiffRequest.Shape shape = request.shape();
         return request.withShape(new DiffRequest.Shape(shape.output().limited(limits), shape.contextLines(), false,
-                shape.log(), new ToolCallRefetch(tool, args, fileField, DEFAULT_MAX_BYTES, cap)));
+                shape.log(), refetch));
+    }
+
+    /** The follow-up calls of {@code tool}'s answer to {@code args}; {@code reserve}: what it says beside its text. */
+    private ToolCallRefetch refetch(String tool, String fileField, JsonNode args, ToolCallRefetch.Text text,
+            boolean structured, java.util.function.LongSupplier reserve) {
+        return new ToolCallRefetch(tool, args, fileField, DEFAULT_MAX_BYTES, cap(), text, structured, reserve);
+    }
+
+    private long cap() {
+        return Math.max(SectionLimits.MIN_BYTES, maxDiffBytes);
     }
 
     /** The 004 seed's cap: about what an agent can afford for one diff in its context. */
@@ -177,34 +188,54 @@ final class DiffTools {
 
     /**
      * The diff as text, and as structuredContent its {@link DiffEnvelope} without section bodies, from the same run
-     * (a {@link SectionCollector} passing every byte on to the text); a diffstat or a list of commits is not made of
-     * sections, so its envelope comes from the range's file list, a second (numstat) pass. {@code structured}: the
-     * tool declares the envelope as its outputSchema; a tool that does not answers text alone.
+     * (a {@link SectionCollector} passing every byte on to the text): the files the text shows, with their counts;
+     * the text's table of contents names the others. A diffstat or a list of commits is not made of sections, so
+     * its envelope comes from the range's file list, a second (numstat) pass. {@code structured}: the tool declares
+     * the envelope as its outputSchema; a tool that does not answers text alone. The whole result, text (as JSON
+     * escapes it), structuredContent and _meta, is at most max_bytes.
      */
-    private ObjectNode diffText(DiffRequest request, JsonNode args, boolean structured) {
+    private ObjectNode diffText(DiffRequest shaped, String tool, String fileField, JsonNode args, boolean structured) {
         List<String> notices = new ArrayList<>();
+        long maxBytes = budget(args);
         if (args.path("json").asBoolean(false)) {
-            return envelope(request, notices, structured, args);
+            return envelope(shaped, tool, fileField, notices, structured, args, maxBytes);
         }
+        boolean sections = structured && !shaped.shape().stat() && !shaped.shape().log();
+        ToolCallRefetch refetch = refetch(tool, fileField, args, ToolCallRefetch.Text.DIFF, sections,
+                () -> beside(notices, structured));
+        DiffRequest request = limited(shaped, args, maxBytes, refetch);
         CappedBuffer out = new CappedBuffer(maxDiffBytes, cap -> new PrdiffException(ErrorCode.INVALID_INPUT,
                 "the diff is larger than " + cap + " bytes, too large for one answer; list the files"
                 + " (get_changed_files, or files_only) and ask for fewer of them with path (or file), include,"
                 + " exclude or status, or a page at a time with top and skip", Map.of("max_diff_bytes", cap), null));
-        boolean sections = structured && !request.shape().stat() && !request.shape().log();
         SectionCollector collector = sections ? new SectionCollector(out) : null;
         DiffEnvelope.Range[] range = {null};
-        Prdiff.diff(request, sections ? collector : out, notices::add, resolved -> range[0] = resolved);
+        Prdiff.diff(request, sections ? collector : out, notices::add, resolved -> {
+            range[0] = resolved;
+            refetch.pin(resolved);
+        });
         String text = ToolResults.utf8(out.toByteArray(), "the diff", notices);
         if (!structured) {
-            return AnswerFit.fit(ToolResults.withNotices(ToolResults.text(text), notices), budget(args), false);
+            return AnswerFit.within(ToolResults.withNotices(ToolResults.text(text), notices), maxBytes);
         }
         DiffEnvelope envelope = sections
-                ? DiffEnvelope.collected(request, collector, range[0], notices).withoutBodies()
+                ? DiffEnvelope.collected(request, collector, range[0], notices).shownOnly()
                 : DiffEnvelope.listed(request, Prdiff.files(request.withShape(request.shape().asDiff()), n -> {}),
                         range[0], notices);
         ObjectNode result = ToolResults.text(text);
         result.set("structuredContent", Json.MAPPER.valueToTree(envelope));
-        return AnswerFit.fit(ToolResults.withNotices(result, notices), budget(args), false);
+        ObjectNode withNotices = ToolResults.withNotices(result, notices);
+        return sections ? AnswerFit.within(withNotices, maxBytes) : AnswerFit.fit(withNotices, maxBytes, false);
+    }
+
+    /**
+     * What an answer says beside its text, as far as the notices so far tell: _meta's notices and, when
+     * {@code structured}, the envelope (summary, range, page, metadata, the notices again as warnings), with room
+     * for the notices still to come (the budget's, the filter's, the page's).
+     */
+    private static long beside(List<String> notices, boolean structured) {
+        long said = AnswerFit.bytes(notices) + 600;
+        return structured ? 2 * said + 1200 : said + 200;
     }
 
     /**
@@ -212,21 +243,51 @@ final class DiffTools {
      * (max_bytes, default {@link #DEFAULT_MAX_BYTES}, never past the server's limit), 4 KiB at the least.
      */
     private long budget(JsonNode args) {
-        long cap = Math.max(SectionLimits.MIN_BYTES, maxDiffBytes);
-        return Math.min(args.path("max_bytes").asLong(DEFAULT_MAX_BYTES), cap);
+        return Math.max(SectionLimits.MIN_BYTES, Math.min(args.path("max_bytes").asLong(DEFAULT_MAX_BYTES), cap()));
     }
 
     /**
-     * json: the CLI's --json envelope as the text and as structuredContent, built by the same {@link DiffEnvelope};
-     * a failure stays an isError result.
+     * json: the CLI's --json envelope as the text, built by the same {@link DiffEnvelope}; structuredContent is
+     * that envelope without its data (the text holds it), so the diff is sent once. The whole result is at most
+     * max_bytes: the sections' budget is lowered by what an answer went over and the diff asked again, at most
+     * twice. A failure stays an isError result.
      */
-    private ObjectNode envelope(DiffRequest request, List<String> notices, boolean structured, JsonNode args) {
-        DiffEnvelope envelope = DiffEnvelope.of(request, n -> {}, notices);
-        // The envelope holds the sections (within max_bytes) and lists the files, and the text repeats it.
-        ObjectNode result = AnswerFit.fit(ToolResults.withNotices(ToolResults.json(envelope), notices),
-                4 * Math.max(AnswerFit.MIN_BYTES, budget(args)), true);
-        if (!structured) {
-            result.remove("structuredContent");
+    private ObjectNode envelope(DiffRequest shaped, String tool, String fileField, List<String> notices,
+            boolean structured, JsonNode args, long maxBytes) {
+        long sections = maxBytes;
+        ObjectNode result = null;
+        for (int attempt = 0; attempt < 3; attempt++) {
+            notices.clear();
+            ToolCallRefetch refetch = refetch(tool, fileField, args, ToolCallRefetch.Text.ENVELOPE, false,
+                    () -> beside(notices, true));
+            DiffRequest request = limited(shaped, args, sections, refetch);
+            SectionCollector collector = new SectionCollector();
+            DiffEnvelope.Range[] range = {null};
+            Prdiff.diff(request, collector, notices::add, resolved -> {
+                range[0] = resolved;
+                refetch.pin(resolved);
+            });
+            OutputShape.Outcome outcome = collector.outcome();
+            if (outcome != null && outcome.leftOutCall() != null) {
+                notices.add("each file left out (truncated, no diff) is fetched by " + outcome.leftOutCall()
+                        + (outcome.nextCall() == null ? "" : "; the next files: " + outcome.nextCall()));
+            } else if (outcome != null && outcome.nextCall() != null) {
+                notices.add("the next files: " + outcome.nextCall());
+            }
+            DiffEnvelope envelope = DiffEnvelope.collected(request, collector, range[0], notices)
+                    .withFetchOnlyPastTemplate(outcome == null ? null : outcome.leftOutCall());
+            ObjectNode tree = Json.MAPPER.valueToTree(envelope);
+            result = AnswerFit.envelopeWithin(tree, notices, structured, maxBytes);
+            long shown = 0;
+            for (SectionCollector.Collected c : collector.sections()) {
+                shown += c.diff() == null ? 0 : c.diff().length;
+            }
+            // Past the budget with sections to give back: ask again with less room for them.
+            long over = AnswerFit.bytes(ToolResults.withNotices(ToolResults.text(Json.write(tree)), notices)) - maxBytes;
+            if (over <= 0 || shown == 0 || sections <= SectionLimits.MIN_BYTES) {
+                break;
+            }
+            sections = Math.max(SectionLimits.MIN_BYTES, sections - over - over / 8 - 256);
         }
         return result;
     }
@@ -273,6 +334,8 @@ final class DiffTools {
         RequestRules.answers(new RequestRules.Asked(false, filesOnly, args.path("stat").asBoolean(false),
                 args.path("log").asBoolean(false), args.path("json").asBoolean(false), layout, false, false, false,
                 false), RequestRules.Words.MCP);
+        RequestRules.cursorContinuesDiff(args.hasNonNull("cursor"), args.path("stat").asBoolean(false),
+                args.path("log").asBoolean(false));
     }
 
     private Path dir(JsonNode args) {

@@ -2,49 +2,83 @@ package dev.prdiff.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.prdiff.app.DiffEnvelope;
+import dev.prdiff.core.FileEntry;
 import dev.prdiff.core.Json;
 import dev.prdiff.core.PathBytes;
+import dev.prdiff.diff.FileSection;
+import dev.prdiff.shape.BudgetCursor;
 import dev.prdiff.shape.Refetch;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.function.LongSupplier;
 
 /**
- * Follow-up calls as MCP tool calls: the same tool and arguments, with the one file asked for instead of the
- * filters, pages and limits, and a byte budget that holds the file's section.
+ * Follow-up calls as MCP tool calls: the same tool and arguments, pinned to the full SHAs the answer was computed
+ * from, with the one file asked for instead of the filters, pages and limits, and a byte budget that holds the
+ * file's section; or the same call with the cursor that continues it. A commit's file is asked of get_diff, from
+ * its parent to it. It also prices the answer as a tools/call result sends it: the text as a JSON string, and beside
+ * a shown section its entry in structuredContent.
  */
 final class ToolCallRefetch implements Refetch {
     /** What chooses or trims files: a follow-up for one file drops these. */
     private static final List<String> SHAPING = List.of("include", "exclude", "status", "top", "skip", "max_lines",
-            "file", "path", "files_only", "stat");
+            "file", "path", "files_only", "stat", "cursor");
     /** A section larger than one answer can hold is asked for with a line cap, so its start still shows. */
     private static final int LINES_PAST_CAP = 2000;
+    /** Room beside one file's section in its own answer: the envelope and the notices. */
+    static final long BESIDE_ONE_FILE = 4096;
+
+    /** How the text is sent: as a JSON string, or as JSON (an envelope) inside a JSON string. */
+    enum Text { DIFF, ENVELOPE }
 
     private final String tool;
     private final ObjectNode args;
     private final String fileField;
     private final long defaultBytes;
     private final long capBytes;
+    private final Text text;
+    private final boolean structured;
+    private final LongSupplier reserve;
+    private DiffEnvelope.Range pinned;
 
     /**
      * @param fileField    the argument naming files: file (pull requests) or path (local tools)
      * @param defaultBytes max_bytes when not given
      * @param capBytes     the most one answer holds
+     * @param structured   a shown section is also an entry of structuredContent's changes
+     * @param reserve      what the answer spends beside its text, asked when the budget decides
      */
-    ToolCallRefetch(String tool, JsonNode args, String fileField, long defaultBytes, long capBytes) {
+    ToolCallRefetch(String tool, JsonNode args, String fileField, long defaultBytes, long capBytes, Text text,
+            boolean structured, LongSupplier reserve) {
         this.tool = tool;
         this.args = args.deepCopy();
         this.fileField = fileField;
         this.defaultBytes = defaultBytes;
         this.capBytes = capBytes;
+        this.text = text;
+        this.structured = structured;
+        this.reserve = reserve;
+    }
+
+    /** The range the answer was computed from: calls name its full SHAs instead of the revisions as typed. */
+    void pin(DiffEnvelope.Range range) {
+        this.pinned = range;
     }
 
     @Override
     public String whole(String path, long bytes, boolean generated) {
         ObjectNode call = withoutShaping();
-        call.put(fileField, PathBytes.shown(path));
+        String named = tool;
+        if (call.has("hash")) {
+            named = oneFileOfCommit(call, path);
+        } else {
+            call.put(fileField, PathBytes.shown(path));
+        }
         call.remove("max_bytes");
-        // Room for the section and the lines around it: the default when that is enough.
-        long room = bytes + 1024;
+        // Room for the section and what is said beside it: the default when that is enough.
+        long room = bytes + BESIDE_ONE_FILE;
         if (room > defaultBytes) {
             call.put("max_bytes", Math.min(room, capBytes));
         }
@@ -54,7 +88,25 @@ final class ToolCallRefetch implements Refetch {
         if (generated) {
             call.put("skip_generated", false);
         }
-        return tool + " " + Json.write(call);
+        return named + " " + Json.write(call);
+    }
+
+    /**
+     * A commit's file: get_diff from its parent to it (get_commit_diff has no path), or for a root commit
+     * get_commit_diff with the path as an include anchored at the top.
+     */
+    private String oneFileOfCommit(ObjectNode call, String path) {
+        JsonNode hash = call.remove("hash");
+        call.remove("log");
+        if (pinned != null && pinned.base() != null) {
+            call.put("base", pinned.base());
+            call.put("head", pinned.head());
+            call.put("path", PathBytes.shown(path));
+            return "get_diff";
+        }
+        call.put("hash", hash.asText());
+        call.putArray("include").add("/" + PathBytes.shown(path));
+        return tool;
     }
 
     @Override
@@ -67,16 +119,71 @@ final class ToolCallRefetch implements Refetch {
         JsonNode hash = call.remove("hash");
         if (hash != null) {
             // A commit against its first parent is the range PARENT...COMMIT.
-            call.put("base", hash.asText() + "^");
+            boolean parent = pinned != null && pinned.base() != null;
+            call.put("base", parent ? pinned.base() : hash.asText() + "^");
             call.put("head", hash.asText());
         }
-        call.remove(List.of("context_lines", "max_bytes", "no_binary", "skip_generated"));
+        call.remove(List.of("context_lines", "max_bytes", "no_binary", "skip_generated", "json", "format",
+                "line_numbers", "width", "log"));
         return "get_changed_files " + Json.write(call);
     }
 
+    @Override
+    public String next(BudgetCursor cursor) {
+        ObjectNode call = pinnedArgs(args.deepCopy());
+        call.put("cursor", cursor.toString());
+        return tool + " " + Json.write(call);
+    }
+
+    @Override
+    public long cost(byte[] b, int off, int len) {
+        long cost = 0;
+        for (int i = off; i < off + len; i++) {
+            int c = b[i] & 0xff;
+            long once = c == '"' || c == '\\' ? 2 : c == '\n' || c == '\t' || c == '\r' || c == '\b' || c == '\f' ? 2
+                    : c < 0x20 ? 6 : 1;
+            // Written into the envelope's JSON, then that JSON into the text: escaped twice.
+            cost += text == Text.DIFF ? once : once == 1 ? 1 : once == 2 && (c == '"' || c == '\\') ? 4
+                    : once == 2 ? 3 : 7;
+        }
+        return cost;
+    }
+
+    @Override
+    public long shownCost(FileSection s) {
+        if (!structured) {
+            return 0;
+        }
+        FileEntry f = FileEntry.of(s.path(), s.additions(), s.deletions(), s.changeType().label(), s.previousPath(),
+                s.binary());
+        DiffEnvelope.Change change = new DiffEnvelope.Change(f.status(), f.path(), f.previousPath(),
+                f.pathBytesBase64(), f.previousPathBytesBase64(), f.additions(), f.deletions(),
+                Boolean.TRUE.equals(f.binary()), null, null, false, null);
+        return Json.write(change).getBytes(StandardCharsets.UTF_8).length + 1L;
+    }
+
+    @Override
+    public long reserve() {
+        return reserve.getAsLong();
+    }
+
     private ObjectNode withoutShaping() {
-        ObjectNode call = args.deepCopy();
+        ObjectNode call = pinnedArgs(args.deepCopy());
         call.remove(SHAPING);
+        return call;
+    }
+
+    /** {@code call} with the revisions as typed replaced by the full SHAs the answer was computed from. */
+    private ObjectNode pinnedArgs(ObjectNode call) {
+        if (pinned == null || pinned.head() == null || call.hasNonNull("since")) {
+            return call;
+        }
+        if (call.has("hash")) {
+            call.put("hash", pinned.head());
+        } else if (!tool.equals("get_pull_request_diff") && pinned.base() != null) {
+            call.put("base", pinned.base());
+            call.put("head", pinned.head());
+        }
         return call;
     }
 }

@@ -7,55 +7,98 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.PriorityQueue;
 
 /**
- * --max-bytes N: the answer, table of contents included, is at most N bytes, and no section is ever cut. Sections
- * are taken whole, in diff order, while they fit (a section too large is left out and smaller ones after it may
- * still fit). Then a table of contents lists every file left out, with its change type, counts, size and the
- * call that fetches it; if the table would not fit, the largest sections taken are given back to it when that
- * makes it fit, else it lists what fits and ends with the call that lists every file. Holds at most N bytes of sections.
+ * --max-bytes N (MCP max_bytes): the answer, table of contents included, costs at most N bytes as the caller sends
+ * it ({@link Refetch#cost}), and no section is ever cut. The sections shown are the smallest that fit, so a range far
+ * over its budget shows as many files as it can and leaves out the largest; they are shown in diff order. When any
+ * is left out, the answer opens with a table of contents: one line stating the call that fetches a file (its path in
+ * place of {@link Refetch#PATH}), then one line per file left out (change type, counts, path, bytes; a file that call
+ * would not fetch whole has its own call). When the caller has a cursor, the last line is the call that continues
+ * with the next smallest sections ({@link BudgetCursor}). A table too long for the budget gives back the largest
+ * sections taken, and if it still does not fit it lists what fits and ends with the call that lists every file.
+ * Holds at most twice N bytes of sections.
  */
 final class ByteBudget {
+    /** Larger first: the order in which sections taken are given back. */
+    private static final Comparator<Entry> LARGEST_FIRST = (a, b) -> a.size != b.size ? Long.compare(b.size, a.size)
+            : Integer.compare(b.index, a.index);
+
     private final long max;
     private final Refetch refetch;
+    private final BudgetCursor after;
     private final List<Entry> entries = new ArrayList<>();
-    private long kept;
+    private final PriorityQueue<Entry> taken = new PriorityQueue<>(LARGEST_FIRST);
+    /** The most sections may cost beside a table: the budget less the table's fixed lines at their longest. */
+    private final long room;
+    private long takenSize;
     private long original;
 
-    /** One section: its bytes when they fit (else null), its size either way. */
+    /** One section: its bytes when taken (else null), its cost, its place in the diff. */
     private static final class Entry {
         FileSection section;
         byte[] bytes;
         long size;
+        int index;
+        /** Shown by an answer before the cursor. */
+        boolean covered;
+        /** Named with its own call, though small enough for a page: no section fitted beside the table. */
+        boolean own;
     }
 
-    ByteBudget(long max, Refetch refetch) {
+    /** {@code after}: the cursor this answer continues from, or null for the start. */
+    ByteBudget(long max, Refetch refetch, BudgetCursor after) {
         this.max = max;
         this.refetch = refetch;
+        this.after = after;
+        this.room = Math.max(0, max - cost(header(Integer.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE,
+                Integer.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE)) - cost(rest(Integer.MAX_VALUE))
+                - cost(nextLine(new BudgetCursor(Long.MAX_VALUE, Integer.MAX_VALUE))));
     }
 
-    /** Where the next section's bytes go: kept while they fit what is left of the budget, counted past it. */
+    /** Where the next section's bytes go: kept while they could fit the budget, counted past it. */
     Slot open() {
-        return new Slot(max - kept);
+        return new Slot(max);
     }
 
     /** The section written to {@code slot} ended. */
     void close(Slot slot, FileSection section) {
         Entry e = new Entry();
         e.section = section;
-        e.size = slot.size;
-        if (!slot.over) {
-            e.bytes = slot.toByteArray();
-            kept += e.size;
-        }
-        original += e.size;
+        e.index = entries.size();
+        e.size = slot.cost + refetch.shownCost(section);
+        original += slot.raw;
         entries.add(e);
+        if (after != null && after.covers(e.size, e.index)) {
+            e.covered = true;
+            return;
+        }
+        if (slot.over || e.size > max) {
+            return;
+        }
+        e.bytes = slot.toByteArray();
+        taken.add(e);
+        takenSize += e.size;
+        // The smallest sections seen so far that fit: give back the largest until they do.
+        while (takenSize > max) {
+            giveBack();
+        }
+    }
+
+    private Entry giveBack() {
+        Entry largest = taken.poll();
+        largest.bytes = null;
+        takenSize -= largest.size;
+        return largest;
     }
 
     final class Slot extends ByteArrayOutputStream {
         private final long room;
-        private long size;
+        private long cost;
+        private long raw;
         private boolean over;
 
         private Slot(long room) {
@@ -69,11 +112,12 @@ final class ByteBudget {
 
         @Override
         public void write(byte[] b, int off, int len) {
-            size += len;
+            raw += len;
+            cost += refetch.cost(b, off, len);
             if (over) {
                 return;
             }
-            if (size > room) {
+            if (cost > room) {
                 over = true;
                 reset();
                 return;
@@ -82,131 +126,189 @@ final class ByteBudget {
         }
     }
 
-    /** What the budget did: how many sections were shown, and the bytes of the whole and of what was shown. */
-    record Result(int shown, int total, long shownBytes, long originalBytes) {
+    /**
+     * What the budget did: how many sections were shown, and the bytes of the whole and of what was shown;
+     * {@code template} and {@code next}: the call that fetches a file left out, and the call that continues (null
+     * when nothing follows).
+     */
+    record Result(int shown, int total, long shownBytes, long originalBytes, String template, String next) {
         boolean truncated() {
             return shown < total;
         }
     }
 
-    /** After {@link #finish}: tells {@code collector} which sections it kept and the call for each it left out. */
+    /**
+     * After {@link #finish}: tells {@code collector} which sections it kept and the call for each it left out (for
+     * an envelope, where each change names its own call).
+     */
     void placements(SectionCollector collector) {
         for (int i = 0; i < entries.size(); i++) {
             Entry e = entries.get(i);
-            collector.placed(i, e.bytes, e.size, e.bytes == null ? refetch.whole(e.section.path(), e.size, false) : null);
+            collector.placed(i, e.bytes, e.size, e.bytes == null && !e.covered
+                    ? refetch.whole(e.section.path(), e.size, false) : null);
         }
     }
 
-    /** Writes the sections that fit, then the table of contents of the rest. */
+    /** Writes the table of contents of what is left out, the sections taken, and the call that continues. */
     Result finish(OutputStream out) throws IOException {
-        String[] lines = new String[entries.size()];
-        long[] sizes = new long[entries.size()];
-        for (int i = 0; i < lines.length; i++) {
-            lines[i] = tocLine(entries.get(i));
-            sizes[i] = utf8Length(lines[i]);
-        }
-        long tocBytes = omittedBytes(sizes);
-        long headerBytes = utf8Length(header(entries.size(), entries.size()));
-        long restBytes = utf8Length(rest(entries.size()));
-        // Give back the last sections taken if that makes the whole table fit; if nothing can, keep the sections
-        // and give back only what the table's end (the call listing every file) needs.
-        if (tocBytes > 0 && !giveBack(sizes, tocBytes, headerBytes, true)) {
-            giveBack(sizes, tocBytes, headerBytes + restBytes, false);
-        }
-        tocBytes = omittedBytes(sizes);
-        int shown = 0;
-        StringBuilder toc = new StringBuilder();
-        long room = max - kept - headerBytes;
-        int omitted = 0;
-        int listed = 0;
-        for (int i = 0; i < lines.length; i++) {
-            Entry e = entries.get(i);
-            if (e.bytes != null) {
+        long reserve = refetch.reserve();
+        if (after == null && taken.size() == entries.size() && takenSize + reserve <= max) {
+            // All of it fits: no table.
+            for (Entry e : entries) {
                 out.write(e.bytes);
-                shown++;
-                continue;
             }
-            omitted++;
-            // List while the entry fits with room for the closing line, or when it is the last and fits alone.
-            boolean fits = tocBytes <= room || sizes[i] + restBytes <= room;
-            if (fits && listed == omitted - 1) {
-                toc.append(lines[i]);
-                room -= sizes[i];
-                tocBytes -= sizes[i];
+            return new Result(entries.size(), entries.size(), original, original, null, null);
+        }
+        long limit = room - reserve;
+        // The table must fit too: give back the largest sections taken while that makes room for it.
+        List<Entry> left = leftOut();
+        long tocCost = 0;
+        for (Entry e : left) {
+            tocCost += cost(tocLine(e));
+        }
+        while (!taken.isEmpty() && takenSize + tocCost > limit) {
+            Entry e = taken.peek();
+            long line = cost(tocLine(e));
+            if (taken.size() == 1 && e.size <= limit) {
+                break;
+            }
+            if (e.size <= line && takenSize <= limit) {
+                break;
+            }
+            giveBack();
+            tocCost += line;
+        }
+        BudgetCursor next = cursor();
+        List<Entry> shown = new ArrayList<>();
+        left = new ArrayList<>();
+        int covered = 0;
+        long shownBytes = 0;
+        for (Entry e : entries) {
+            if (e.bytes != null) {
+                shown.add(e);
+                shownBytes += e.bytes.length;
+            } else if (e.covered) {
+                covered++;
+            } else {
+                left.add(e);
+            }
+        }
+        String nextCall = next == null ? null : refetch.next(next);
+        if (!left.isEmpty() || covered > 0) {
+            StringBuilder toc = new StringBuilder(header(shown.size(), entries.size(), left.size(), covered, shownBytes,
+                    original));
+            // The header, the closing line and the cursor's line are paid for already (room).
+            long budget = limit - takenSize;
+            int listed = 0;
+            for (Entry e : left) {
+                String line = tocLine(e);
+                long c = cost(line);
+                if (c > budget) {
+                    break;
+                }
+                toc.append(line);
+                budget -= c;
                 listed++;
             }
-        }
-        if (omitted > 0) {
-            out.write(PathBytes.encode(header(shown, omitted)));
+            if (listed < left.size()) {
+                toc.append(rest(left.size() - listed));
+            }
             out.write(PathBytes.encode(toc.toString()));
-            if (listed < omitted) {
-                out.write(PathBytes.encode(rest(omitted - listed)));
-            }
         }
-        return new Result(shown, entries.size(), kept, original);
-    }
-
-    private long omittedBytes(long[] sizes) {
-        long sum = 0;
-        for (int i = 0; i < sizes.length; i++) {
-            if (entries.get(i).bytes == null) {
-                sum += sizes[i];
-            }
+        for (Entry e : shown) {
+            out.write(e.bytes);
         }
-        return sum;
+        if (nextCall != null) {
+            out.write(PathBytes.encode(nextLine(next)));
+        }
+        return new Result(shown.size(), entries.size(), shownBytes, original, left.isEmpty() ? null
+                : refetch.template(), nextCall);
     }
 
     /**
-     * Gives back sections taken, each larger than its table line and the largest first, until the table ({@code tocBytes},
-     * plus {@code fixed}) fits; with {@code whole}, the table is every omitted line, else {@code fixed} alone.
-     * Returns whether it fits; when it cannot, with {@code whole}, nothing is given back.
+     * The cursor after this answer: the last section shown in (size, place) order, when sections that would fit a
+     * page remain after it. When none was shown though some would fit alone, the smallest is named with its own call
+     * and the cursor passes it, so that following cursors always ends.
      */
-    private boolean giveBack(long[] sizes, long tocBytes, long fixed, boolean whole) {
-        // The sections that gain the most room go first: for the whole table, a section's size less its line.
-        List<Integer> order = new ArrayList<>();
-        for (int i = 0; i < entries.size(); i++) {
-            if (entries.get(i).bytes != null && (!whole || entries.get(i).size > sizes[i])) {
-                order.add(i);
+    private BudgetCursor cursor() {
+        Entry last = null;
+        for (Entry e : taken) {
+            if (last == null || LARGEST_FIRST.compare(e, last) < 0) {
+                last = e;
             }
         }
-        order.sort(java.util.Comparator.comparingLong(i -> -(entries.get(i).size - (whole ? sizes[i] : 0))));
-        long keptNow = kept;
-        long table = whole ? tocBytes : 0;
-        List<Integer> given = new ArrayList<>();
-        for (int k = 0; k < order.size() && keptNow + table + fixed > max; k++) {
-            int i = order.get(k);
-            keptNow -= entries.get(i).size;
-            table += whole ? sizes[i] : 0;
-            given.add(i);
-        }
-        boolean fits = keptNow + table + fixed <= max;
-        if (fits || !whole) {
-            for (int i : given) {
-                entries.get(i).bytes = null;
+        Entry smallest = null;
+        for (Entry e : entries) {
+            if (e.bytes == null && !e.covered && e.size <= room
+                    && (last == null || LARGEST_FIRST.compare(e, last) < 0)
+                    && (smallest == null || LARGEST_FIRST.compare(e, smallest) > 0)) {
+                smallest = e;
             }
-            kept = keptNow;
         }
-        return fits;
+        if (smallest == null) {
+            return null;
+        }
+        if (last == null) {
+            smallest.own = true;
+            last = smallest;
+            // Nothing else remains: the file is named with its own call, and there is no next page.
+            boolean more = false;
+            for (Entry e : entries) {
+                more |= e != smallest && e.bytes == null && !e.covered && e.size <= room;
+            }
+            if (!more) {
+                return null;
+            }
+        }
+        return new BudgetCursor(last.size, last.index);
     }
 
-    private String header(int shown, int omitted) {
-        return "# prdiff: truncated to --max-bytes " + max + ": " + shown + " of " + entries.size() + " files shown, "
-                + omitted + " left out (original size " + original + " bytes), each with the call that fetches it:\n";
+    private List<Entry> leftOut() {
+        List<Entry> left = new ArrayList<>();
+        for (Entry e : entries) {
+            if (e.bytes == null && !e.covered) {
+                left.add(e);
+            }
+        }
+        return left;
+    }
+
+    /** The call for a file left out when the table's template would not fetch it whole; null when it would. */
+    private String own(Entry e) {
+        String call = refetch.whole(e.section.path(), e.size, false);
+        return e.own || !call.equals(refetch.whole(e.section.path(), 0, false)) ? call : null;
+    }
+
+    private String header(int shown, int total, int left, int covered, long shownBytes, long original) {
+        String before = covered == 0 ? "" : ", " + covered + " before the cursor";
+        if (left == 0) {
+            return "# prdiff: " + shown + " of " + total + " files shown" + before + "; none left out\n";
+        }
+        return "# prdiff: " + shown + " of " + total + " files shown (" + shownBytes + " of " + original
+                + " bytes, budget " + max + ")" + before + "; the " + left + " left out are listed, each fetched by "
+                + refetch.template() + "\n";
     }
 
     private String rest(int more) {
         return "# ... and " + more + " more files left out; list them all: " + refetch.list() + "\n";
     }
 
+    private String nextLine(BudgetCursor cursor) {
+        String call = refetch.next(cursor);
+        return call == null ? "" : "# prdiff: the next files: " + call + "\n";
+    }
+
     private String tocLine(Entry e) {
         FileSection s = e.section;
         String name = PathBytes.inLine(s.path());
         String from = s.previousPath() == null ? "" : " (from " + PathBytes.inLine(s.previousPath()) + ")";
+        String own = own(e);
         return "# " + s.changeType().label() + " +" + s.additions() + " -" + s.deletions() + " " + name + from + ", "
-                + e.size + " bytes: " + refetch.whole(s.path(), e.size, false) + "\n";
+                + e.size + " bytes" + (own == null ? "" : ": " + own) + "\n";
     }
 
-    private static long utf8Length(String s) {
-        return PathBytes.encode(s).length;
+    private long cost(String s) {
+        byte[] b = PathBytes.encode(s);
+        return refetch.cost(b, 0, b.length);
     }
 }

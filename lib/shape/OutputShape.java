@@ -80,6 +80,16 @@ public record OutputShape(FileFilter filter, Integer top, int skip, SectionLimit
         Outcome(int removed, int before, Pagination pagination) {
             this(removed, before, pagination, List.of(), 0, null);
         }
+
+        /** The call that fetches a file the byte budget left out, with {@link Refetch#PATH} for it; null if none. */
+        public String leftOutCall() {
+            return budget == null ? null : budget.template();
+        }
+
+        /** The call that continues after what the byte budget showed; null when nothing follows. */
+        public String nextCall() {
+            return budget == null ? null : budget.next();
+        }
     }
 
     /** The entries kept by the filter, then the page of them, with what was left out. */
@@ -154,7 +164,7 @@ public record OutputShape(FileFilter filter, Integer top, int skip, SectionLimit
         if (budget != null && budget.truncated()) {
             notices.accept("warning: truncated: " + budget.shown() + " of " + budget.total() + " files shown, "
                     + budget.shownBytes() + " of " + budget.originalBytes() + " bytes (max bytes " + limits.maxBytes()
-                    + "); the table of contents at the end lists the rest");
+                    + "); the table of contents at the top lists the files left out");
         }
     }
 

@@ -1,10 +1,16 @@
 package dev.prdiff.shape;
 
+import dev.prdiff.diff.FileSection;
+
 /**
  * How to ask again for what an answer left out, in the caller's own form: a prdiff command line for the CLI, a
- * tool call for MCP. Every marker and table-of-contents entry names such a call, so nothing is out of reach.
+ * tool call for MCP. Every marker and table-of-contents entry names such a call, so nothing is out of reach. It
+ * also says what the answer's bytes cost as the caller sends them, so that a byte budget counts the whole answer.
  */
 public interface Refetch {
+    /** Where a file's path goes in {@link #template()}. */
+    String PATH = "PATH";
+
     /**
      * The call that returns {@code path}'s whole section, of about {@code bytes} bytes; {@code generated}: with
      * the hunks --skip-generated left out.
@@ -13,6 +19,34 @@ public interface Refetch {
 
     /** The call that lists every changed file with its counts. */
     String list();
+
+    /**
+     * The call that fetches any small file left out, with {@link #PATH} where its path goes: the table of contents
+     * states it once. A file whose {@link #whole} call is not this one with its path has its own call on its line.
+     */
+    default String template() {
+        return whole(PATH, 0, false);
+    }
+
+    /** The call that continues the answer after {@code cursor}; null when the caller has no cursor. */
+    default String next(BudgetCursor cursor) {
+        return null;
+    }
+
+    /** What the bytes {@code b[off, off+len)} of the answer's text cost as sent (JSON escapes some): len here. */
+    default long cost(byte[] b, int off, int len) {
+        return len;
+    }
+
+    /** What a section shown costs beyond its text: an entry naming it in a structured answer; none here. */
+    default long shownCost(FileSection section) {
+        return 0;
+    }
+
+    /** What the answer spends outside its text (an envelope, notices), asked when the budget decides; none here. */
+    default long reserve() {
+        return 0;
+    }
 
     /** For callers that give no better form: prdiff's own flags. */
     Refetch PLAIN = new Refetch() {

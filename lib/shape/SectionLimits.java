@@ -14,9 +14,10 @@ import dev.prdiff.core.PrdiffException;
  * @param generated     which files are generated
  * @param layout        how hunk lines are laid out (line numbers, side by side); the byte budget counts the
  *                      bytes laid out
+ * @param cursor        where an earlier answer under a byte budget stopped: this one shows the sections after it
  */
 public record SectionLimits(Long maxBytes, Integer maxLines, boolean noBinary, boolean skipGenerated,
-        GeneratedFiles generated, DiffLayout layout) {
+        GeneratedFiles generated, DiffLayout layout, BudgetCursor cursor) {
     public static final SectionLimits NONE = new SectionLimits(null, null, false, false, null);
     public static final long MIN_BYTES = 512;
     public static final long MAX_BYTES = 64L << 20;
@@ -25,6 +26,11 @@ public record SectionLimits(Long maxBytes, Integer maxLines, boolean noBinary, b
     public SectionLimits(Long maxBytes, Integer maxLines, boolean noBinary, boolean skipGenerated,
             GeneratedFiles generated) {
         this(maxBytes, maxLines, noBinary, skipGenerated, generated, DiffLayout.UNIFIED);
+    }
+
+    public SectionLimits(Long maxBytes, Integer maxLines, boolean noBinary, boolean skipGenerated,
+            GeneratedFiles generated, DiffLayout layout) {
+        this(maxBytes, maxLines, noBinary, skipGenerated, generated, layout, null);
     }
 
     public SectionLimits {
@@ -38,6 +44,9 @@ public record SectionLimits(Long maxBytes, Integer maxLines, boolean noBinary, b
         }
         generated = generated == null ? GeneratedFiles.BY_NAME : generated;
         layout = layout == null ? DiffLayout.UNIFIED : layout;
+        if (cursor != null && maxBytes == null) {
+            throw new PrdiffException(ErrorCode.INVALID_INPUT, "a cursor continues an answer under a byte budget");
+        }
     }
 
     public boolean active() {
@@ -46,11 +55,11 @@ public record SectionLimits(Long maxBytes, Integer maxLines, boolean noBinary, b
 
     /** These limits, with {@code generated} telling which files are generated. */
     public SectionLimits withGenerated(GeneratedFiles generated) {
-        return new SectionLimits(maxBytes, maxLines, noBinary, skipGenerated, generated, layout);
+        return new SectionLimits(maxBytes, maxLines, noBinary, skipGenerated, generated, layout, cursor);
     }
 
     /** These limits, with hunk lines laid out as {@code layout} says. */
     public SectionLimits laidOut(DiffLayout layout) {
-        return new SectionLimits(maxBytes, maxLines, noBinary, skipGenerated, generated, layout);
+        return new SectionLimits(maxBytes, maxLines, noBinary, skipGenerated, generated, layout, cursor);
     }
 }

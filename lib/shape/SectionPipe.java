@@ -35,7 +35,7 @@ final class SectionPipe implements LineSink {
         this.limits = limits;
         this.out = out;
         this.refetch = refetch;
-        this.budget = limits.maxBytes() == null ? null : new ByteBudget(limits.maxBytes(), refetch);
+        this.budget = limits.maxBytes() == null ? null : new ByteBudget(limits.maxBytes(), refetch, limits.cursor());
         this.collector = out instanceof SectionCollector c ? c : null;
     }
 

@@ -84,9 +84,10 @@ class PullRequestBudgetTest {
 
     @Test
     void a350FilePullRequestFitsItsBudgetAndAccountsForEveryFile() throws Exception {
-        String whole = McpCalls.ok(s, "get_pull_request_diff", McpCalls.args("{\"pr_number\":2}"));
-        assertEquals(350, DiffSections.split(whole.getBytes(StandardCharsets.UTF_8)).shown().size(),
-                "350 small files fit the default 100000 bytes");
+        String whole = McpCalls.ok(s, "get_pull_request_diff", McpCalls.args("{\"pr_number\":2,"
+                + "\"max_bytes\":200000}"));
+        assertEquals(350, DiffSections.split(whole.getBytes(StandardCharsets.UTF_8), DiffSections::toolCall).shown().size(),
+                "350 small files fit 200000 bytes");
         Map<String, byte[]> git = gitSections(many);
         assertEquals(350, git.size());
         int budget = 20_000;
@@ -94,7 +95,7 @@ class PullRequestBudgetTest {
                 McpCalls.args("{\"pr_number\":2,\"max_bytes\":" + budget + "}"));
         byte[] text = McpCalls.text(result).getBytes(StandardCharsets.UTF_8);
         assertTrue(text.length <= budget, text.length + " bytes");
-        DiffSections.Answer a = DiffSections.split(text);
+        DiffSections.Answer a = DiffSections.split(text, DiffSections::toolCall);
         Set<String> seen = new HashSet<>();
         a.shown().forEach((path, bytes) -> {
             assertEquals(new String(git.get(path), StandardCharsets.UTF_8), new String(bytes, StandardCharsets.UTF_8));
@@ -120,7 +121,7 @@ class PullRequestBudgetTest {
         for (int skip = 0; skip < 350; skip += 100) {
             JsonNode result = s.callResult("get_pull_request_diff",
                     McpCalls.args("{\"pr_number\":2,\"top\":100,\"max_bytes\":8000,\"skip\":" + skip + "}"));
-            DiffSections.Answer a = DiffSections.split(McpCalls.text(result).getBytes(StandardCharsets.UTF_8));
+            DiffSections.Answer a = DiffSections.split(McpCalls.text(result).getBytes(StandardCharsets.UTF_8), DiffSections::toolCall);
             a.shown().keySet().forEach(path -> assertTrue(seen.add(path), "repeated " + path));
             a.listed().keySet().forEach(path -> assertTrue(seen.add(path), "repeated " + path));
             assertEquals(Math.min(100, 350 - skip), a.shown().size() + a.listed().size() + a.more(), a.toc());
@@ -138,7 +139,7 @@ class PullRequestBudgetTest {
         Map<String, byte[]> live = DiffSections.sectionsOf(gh.stdout());
 
         JsonNode result = s.callResult("get_pull_request_diff", McpCalls.args("{\"pr_number\":3}"));
-        DiffSections.Answer a = DiffSections.split(McpCalls.text(result).getBytes(StandardCharsets.UTF_8));
+        DiffSections.Answer a = DiffSections.split(McpCalls.text(result).getBytes(StandardCharsets.UTF_8), DiffSections::toolCall);
         assertEquals(Set.of(), a.shown().keySet());
         assertEquals(live.keySet(), a.listed().keySet());
         String call = a.listed().get("big/file-2.txt");
@@ -148,7 +149,7 @@ class PullRequestBudgetTest {
 
         Proc.Result cli = PrdiffCli.run(scenario.env, "3", "-R", "octo/demo", "--max-bytes", "5000000");
         assertEquals(0, cli.exit(), cli.stderr());
-        DiffSections.Answer c = DiffSections.split(cli.stdout());
+        DiffSections.Answer c = DiffSections.split(cli.stdout(), DiffSections::cliCall);
         assertTrue(cli.stdout().length <= 5_000_000);
         assertEquals(1, c.shown().size());
         assertEquals(2, c.listed().size());

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import support.McpCalls;
 import support.McpSession;
 import support.PrdiffCli;
@@ -21,12 +22,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  */
 @Timeout(60)
 class RequestRulesTest {
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static McpSession mcp;
 
     @BeforeAll
     static void fixture() {
-        repo = TempRepo.init();
         repo.write("a.txt", "a\n");
         repo.commit("base");
         repo.write("a.txt", "b\n");
@@ -37,7 +38,6 @@ class RequestRulesTest {
     @AfterAll
     static void cleanup() {
         assertEquals(List.of(), mcp.finish(McpSession.WAIT));
-        repo.close();
     }
 
     @Test
@@ -65,6 +65,15 @@ class RequestRulesTest {
                 "{\"pr_number\": 1, \"json\": true, \"files_only\": true}");
         assertMcp("json is the diff's envelope: it does not combine with stat", "get_diff",
                 "{\"base\": \"HEAD~1\", \"json\": true, \"stat\": true}");
+    }
+
+    /** MCP's cursor continues a diff's sections: a diffstat or a list of commits has none. */
+    @Test
+    void aCursorContinuesADiff() {
+        assertMcp("cursor continues a diff, not a diffstat: drop stat or it", "get_diff",
+                "{\"base\": \"HEAD~1\", \"stat\": true, \"cursor\": \"10.0\"}");
+        assertMcp("cursor continues a diff, not a list of commits: drop log or it", "get_diff",
+                "{\"base\": \"HEAD~1\", \"log\": true, \"cursor\": \"10.0\"}");
     }
 
     private static void assertCli(String message, String... args) {

@@ -64,10 +64,11 @@ class NamesInNotesTest {
             String quoted = PathBytes.quoted(name);
             assertTrue(quoted.startsWith("\""), quoted);
             assertTrue(out.contains(" " + quoted + ", "), "names " + quoted + ": " + out);
-            assertTrue(out.contains("--file=" + quoted + "'"), "offers --file=" + quoted + ": " + out);
         }
+        // The call is stated once, the name as listed in place of PATH.
+        assertTrue(out.contains(" --file=PATH\n"), "offers --file=PATH: " + out);
         noteLinesAreWhole(r);
-        // The call offered fetches that file's section.
+        // The call offered, with a name as listed, fetches that file's section.
         Proc.Result section = run("--file=" + PathBytes.quoted(NEWLINE));
         assertEquals(0, section.exit(), section.stderr());
         assertEquals(new String(repo.gitDiff("main...feature", "--", NEWLINE)), section.out());

@@ -7,6 +7,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import support.BigRange;
+import support.BudgetAnswer;
+import support.DiffSections;
 import support.McpCalls;
 import support.McpClientNode;
 import support.OpenApiDocument;
@@ -37,6 +40,9 @@ class McpClientEndToEndTest {
 
     static PullRequestScenario scenario;
     static TempRepo local;
+    /** A range of hundreds of files, far over the default budget, for the walk. */
+    static TempRepo big;
+    static String bigBase;
     static OpenApiDocument openApi;
     static McpClientNode.Report report;
 
@@ -45,6 +51,8 @@ class McpClientEndToEndTest {
         openApi = OpenApiDocument.load();
         scenario = PullRequestScenario.start();
         local = TempRepo.init();
+        big = TempRepo.init();
+        bigBase = BigRange.build(big, 150);
         PullRequestScenario.branchedHistory(local);
         local.checkout("feature");
 
@@ -67,7 +75,9 @@ class McpClientEndToEndTest {
                 call("pr-sha", "get_pull_request_diff", "pr_number", 1, "repo_path", scenario.clone.dir().toString(),
                         "sha", scenario.pr.headSha()),
                 withTextSchema(call("pr-unknown", "get_pull_request_diff", "pr_number", 99, "repo", "octo/demo"),
-                        openApi.errorSchema("get_pull_request_diff")));
+                        openApi.errorSchema("get_pull_request_diff")),
+                call("walk", "get_diff", "repo_path", big.dir().toString(), "base", bigBase, "head", "HEAD",
+                        "no_binary", false, "skip_generated", false).put("walk", true));
         Path root = RepoRoot.find();
         List<String> server = List.of(root.resolve("jbang").toString(), root.resolve("mcp-shim.java").toString(),
                 "-C", local.dir().toString());
@@ -78,6 +88,9 @@ class McpClientEndToEndTest {
     static void stop() {
         if (local != null) {
             local.close();
+        }
+        if (big != null) {
+            big.close();
         }
         if (scenario != null) {
             scenario.close();
@@ -159,6 +172,43 @@ class McpClientEndToEndTest {
                     : f.get("additions").asLong() + " " + f.get("deletions").asLong()));
         }
         return lines;
+    }
+
+    /**
+     * The SDK client walks a range of 150 files (over 2 MB of diff) under the default budget as an agent would:
+     * the cursor on each answer's last line to the end, then the calls the tables name. No result is over 100000
+     * bytes as sent, every structuredContent is valid, and the sections it got are git's whole diff, byte for byte.
+     */
+    @Test
+    void theClientWalksALargeRangeWithinTheBudgetAndGetsGitsWholeDiff() {
+        JsonNode call = report.call("walk");
+        assertTrue(call.path("clientError").isNull(), call.toString());
+        byte[] git = big.gitDiff(bigBase + "...HEAD");
+        assertTrue(git.length > 1_000_000, git.length + " bytes");
+        java.util.Map<String, byte[]> sections = DiffSections.sectionsOf(git);
+        java.util.Map<String, byte[]> got = new java.util.HashMap<>();
+        int cursors = 0;
+        for (JsonNode step : call.get("walk")) {
+            String where = step.get("tool").asText() + " " + step.get("arguments");
+            // Each call's budget: the default, or the max_bytes a table's own call names for a large file.
+            long budget = step.at("/arguments/max_bytes").asLong(100_000);
+            assertTrue(step.get("bytes").asLong() <= budget, where + ": " + step.get("bytes") + " bytes");
+            JsonNode result = step.get("result");
+            assertFalse(result.path("isError").asBoolean(false), where + ": " + result);
+            assertTrue(result.has("structuredContent"), where);
+            cursors += step.at("/arguments/cursor").isMissingNode() ? 0 : 1;
+            BudgetAnswer a = BudgetAnswer.parse(result.at("/content/0/text").asText().getBytes(StandardCharsets.UTF_8),
+                    DiffSections::toolCall);
+            DiffSections.sectionsOf(a.diff()).forEach((path, section) -> {
+                byte[] was = got.put(path, section);
+                assertTrue(was == null || java.util.Arrays.equals(was, section), "two sections of " + path);
+            });
+        }
+        assertTrue(cursors > 3, cursors + " answers after the first");
+        assertEquals(sections.keySet(), got.keySet());
+        java.io.ByteArrayOutputStream whole = new java.io.ByteArrayOutputStream();
+        sections.keySet().forEach(path -> whole.writeBytes(got.get(path)));
+        assertArrayEquals(git, whole.toByteArray());
     }
 
     @Test
@@ -260,15 +310,20 @@ class McpClientEndToEndTest {
         assertEquals(local.text("merge-base", "main", "feature").trim(), data.path("range").path("merge_base").asText());
     }
 
-    /** json: the envelope is the text and the structuredContent; its sections, in order, are git's diff. */
+    /**
+     * json: the envelope is the text, and structuredContent the same envelope without its data, which the text
+     * holds (the diff is sent once); its sections, in order, are git's diff.
+     */
     @Test
     void getDiffJsonIsTheEnvelopeAsTextAndAsStructuredContent() throws Exception {
         JsonNode result = success("diff-json");
-        JsonNode structured = result.get("structuredContent");
-        assertEquals(structured, JSON.readTree(result.get("content").get(0).get("text").asText()));
-        assertEquals(binaryAsZero(numstat(local, "main...feature")), changes(structured.get("data"), false));
+        JsonNode text = JSON.readTree(result.get("content").get(0).get("text").asText());
+        ObjectNode bare = text.deepCopy();
+        bare.remove("data");
+        assertEquals(bare, result.get("structuredContent"));
+        assertEquals(binaryAsZero(numstat(local, "main...feature")), changes(text.get("data"), false));
         StringBuilder sections = new StringBuilder();
-        structured.get("data").get("changes").forEach(c -> sections.append(c.get("diff").asText()));
+        text.get("data").get("changes").forEach(c -> sections.append(c.get("diff").asText()));
         assertEquals(new String(local.gitDiff("main...feature"), StandardCharsets.UTF_8), sections.toString());
     }
 

@@ -3,9 +3,12 @@
 //
 // Usage: node e2e.mjs CASES.json COMMAND [ARG...]
 //   COMMAND ARG... starts the server on stdio, with this process's whole environment.
-//   CASES.json: [{"name", "tool", "arguments", "structuredSchema"?, "textSchema"?}]: one tools/call each, in order.
-//     structuredSchema (default: the tool's listed outputSchema) validates structuredContent;
-//     textSchema validates the first text block parsed as JSON.
+//   CASES.json: [{"name", "tool", "arguments", "structuredSchema"?, "textSchema"?, "walk"?}]: one tools/call each,
+//     in order. structuredSchema (default: the tool's listed outputSchema) validates structuredContent;
+//     textSchema validates the first text block parsed as JSON. walk: follow the answer as an agent would: the
+//     call on its last line ("# prdiff: the next files: TOOL {...}") until an answer has none, then each file
+//     the tables name with a call of its own and each file the last table lists; the report's "walk" holds
+//     every step (tool, arguments, result, bytes: the result's length as JSON).
 // Prints one JSON object on stdout. Exits 1 if the client could not connect, list tools or complete a call.
 //
 // Runs from tests/.cache/mcp-client, next to the node_modules `npm ci` installed there.
@@ -42,6 +45,64 @@ function textJson(result) {
   }
 }
 
+const NEXT = '# prdiff: the next files: ';
+const ENTRY = /^# (\S+) \+(\d+) -(\d+) (.*), (\d+) bytes(?:: (.*))?$/;
+const HEADER = /^# prdiff: \d+ of \d+ files shown.*?(?:, each fetched by (.*))?$/;
+
+/** "TOOL {JSON}" as callTool's request. */
+function asCall(line) {
+  const space = line.indexOf(' ');
+  return { name: line.slice(0, space), arguments: JSON.parse(line.slice(space + 1)) };
+}
+
+/** The table of contents an answer opens with: the call stated once, and each file left out with its call. */
+function table(text) {
+  let template = null;
+  const files = [];
+  for (const line of text.split('\n')) {
+    if (!line.startsWith('# ') || line.startsWith(NEXT)) break;
+    const h = HEADER.exec(line);
+    const e = ENTRY.exec(line);
+    if (h) {
+      template = h[1] ?? null;
+    } else if (e) {
+      const name = e[4].replace(/ \(from .*\)$/, '');
+      files.push(e[6] ?? template.replace('"PATH"', JSON.stringify(name)));
+    }
+  }
+  return { template, files };
+}
+
+async function walk(c) {
+  const steps = [];
+  const fetches = new Set();
+  let next = { name: c.tool, arguments: c.arguments };
+  let last = null;
+  async function step(request) {
+    const result = await client.callTool(request, undefined, { timeout: CALL_TIMEOUT_MS });
+    steps.push({ tool: request.name, arguments: request.arguments, result,
+      bytes: Buffer.byteLength(JSON.stringify(result), 'utf8') });
+    return result;
+  }
+  while (next !== null && steps.length < 200) {
+    const result = await step(next);
+    const text = result.content?.[0]?.text ?? '';
+    const toc = table(text);
+    // A file's own call (not the template's) may name a file no later answer lists.
+    for (const line of text.split('\n')) {
+      const e = ENTRY.exec(line);
+      if (e && e[6]) fetches.add(e[6]);
+    }
+    last = toc;
+    const lines = text.split('\n');
+    const tail = lines[lines.length - 1] === '' ? lines[lines.length - 2] : lines[lines.length - 1];
+    next = tail !== undefined && tail.startsWith(NEXT) ? asCall(tail.slice(NEXT.length)) : null;
+  }
+  for (const f of last?.files ?? []) fetches.add(f);
+  for (const f of fetches) await step(asCall(f));
+  return steps;
+}
+
 const transport = new StdioClientTransport({ command, args, env: process.env });
 let negotiatedProtocolVersion = null;
 // Client.connect hands the version the server answered to the transport, if the transport wants it.
@@ -65,6 +126,11 @@ try {
     const tool = report.tools.find((t) => t.name === c.tool);
     const call = { name: c.name, tool: c.tool, result: null, clientError: null };
     try {
+      if (c.walk) {
+        call.walk = await walk(c);
+        report.calls.push(call);
+        continue;
+      }
       const result = await client.callTool({ name: c.tool, arguments: c.arguments }, undefined,
         { timeout: CALL_TIMEOUT_MS });
       call.result = result;

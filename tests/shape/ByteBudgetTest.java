@@ -9,6 +9,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import support.BudgetAnswer;
+import support.DiffSections;
 import support.McpSession;
 import support.PrdiffCli;
 import support.McpCalls;
@@ -24,15 +26,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static support.DiffSections.Answer;
-import static support.DiffSections.MORE;
-import static support.DiffSections.ENTRY;
+import static support.DiffSections.unquoted;
 import static support.DiffSections.split;
 import static support.DiffSections.sectionsOf;
 import static support.DiffSections.shellWords;
@@ -61,7 +60,7 @@ class ByteBudgetTest {
     @ValueSource(ints = {512, 1000, 2000, 4000, 100_000})
     void theCliAnswerFitsCutsNoSectionAndEveryListedCallWorks(int budget) {
         Proc.Result r = PrdiffCli.ok(repo.dir(), range, "--max-bytes", String.valueOf(budget));
-        Answer a = split(r.stdout());
+        Answer a = split(r.stdout(), DiffSections::cliCall);
         assertTrue(r.stdout().length <= budget, r.stdout().length + " bytes for a budget of " + budget);
         checkShownAndListed(a);
         assertEquals(!a.toc().isEmpty(), r.stderr().contains("warning: truncated: "), r.stderr());
@@ -84,11 +83,11 @@ class ByteBudgetTest {
         Proc.Result r = PrdiffCli.ok(repo.dir(), range, layout, "--max-bytes", String.valueOf(budget));
         assertTrue(r.stdout().length <= budget, r.stdout().length + " bytes for a budget of " + budget);
         String text = new String(r.stdout(), StandardCharsets.UTF_8);
-        String toc = text.substring(text.indexOf("# prdiff: truncated to --max-bytes "));
-        assertTrue(toc.lines().allMatch(l -> l.startsWith("# ")), "the table is not laid out:\n" + toc);
+        BudgetAnswer answer = BudgetAnswer.parse(r.stdout(), DiffSections::cliCall);
+        assertFalse(answer.toc().isEmpty(), text);
         // Each section shown is a section of the whole laid-out answer.
         String all = new String(whole.stdout(), StandardCharsets.UTF_8);
-        for (String section : text.substring(0, text.indexOf("# prdiff: truncated")).split("(?m)^(?=diff --git )")) {
+        for (String section : new String(answer.diff(), StandardCharsets.UTF_8).split("(?m)^(?=diff --git )")) {
             assertTrue(all.contains(section), section);
         }
     }
@@ -99,7 +98,11 @@ class ByteBudgetTest {
                 PrdiffCli.ok(repo.dir(), range, "--max-bytes", "10000000").stdout(), StandardCharsets.ISO_8859_1));
     }
 
-    /** The boundary: a budget of exactly the diff's length keeps it whole, one byte less cuts it (CLI and MCP). */
+    /**
+     * The boundary: on the CLI a budget of exactly the diff's length keeps it whole, one byte less cuts it. A tool's
+     * budget counts its whole result (the text as JSON escapes it, structuredContent, _meta): every such answer is
+     * within it, and one comfortably above the whole result keeps the diff whole.
+     */
     @Test
     void aBudgetOfExactlyTheDiffsLengthKeepsItWhole() throws Exception {
         byte[] git = repo.gitDiff(range);
@@ -107,21 +110,28 @@ class ByteBudgetTest {
         try (McpSession s = McpSession.initialized(repo.dir())) {
             for (int budget : new int[] {git.length - 1, git.length, git.length + 1}) {
                 byte[] cli = PrdiffCli.ok(repo.dir(), range, "--max-bytes", String.valueOf(budget)).stdout();
+                if (budget < git.length) {
+                    assertTrue(cli.length <= budget, cli.length + " bytes for a budget of " + budget);
+                    Answer a = split(cli, DiffSections::cliCall);
+                    checkShownAndListed(a);
+                    assertFalse(a.toc().isEmpty());
+                } else {
+                    assertEquals(new String(git, StandardCharsets.ISO_8859_1),
+                            new String(cli, StandardCharsets.ISO_8859_1), budget + " for " + git.length + " bytes");
+                }
                 String args = "{\"base\":\"" + shas[0] + "\",\"head\":\"" + shas[1] + "\",\"max_bytes\":" + budget + "}";
                 JsonNode result = s.callResult("get_diff", McpCalls.args(args));
-                byte[] mcp = McpCalls.text(result).getBytes(StandardCharsets.UTF_8);
-                for (byte[] answer : List.of(cli, mcp)) {
-                    if (budget < git.length) {
-                        assertTrue(answer.length <= budget, answer.length + " bytes for a budget of " + budget);
-                        Answer a = split(answer);
-                        checkShownAndListed(a);
-                        assertFalse(a.toc().isEmpty());
-                    } else {
-                        assertEquals(new String(git, StandardCharsets.ISO_8859_1),
-                                new String(answer, StandardCharsets.ISO_8859_1), budget + " for " + git.length + " bytes");
-                    }
-                }
+                long whole = Json.write(result).getBytes(StandardCharsets.UTF_8).length;
+                assertTrue(whole <= budget, whole + " bytes for a budget of " + budget);
+                checkShownAndListed(split(McpCalls.text(result).getBytes(StandardCharsets.UTF_8),
+                        DiffSections::toolCall));
             }
+            JsonNode all = s.callResult("get_diff", McpCalls.args("{\"base\":\"" + shas[0] + "\",\"head\":\""
+                    + shas[1] + "\",\"max_bytes\":8000000}"));
+            long whole = Json.write(all).getBytes(StandardCharsets.UTF_8).length;
+            String args = "{\"base\":\"" + shas[0] + "\",\"head\":\"" + shas[1] + "\",\"max_bytes\":" + (whole + 8192) + "}";
+            assertEquals(new String(git, StandardCharsets.UTF_8),
+                    McpCalls.text(s.callResult("get_diff", McpCalls.args(args))), args);
         }
     }
 
@@ -129,12 +139,13 @@ class ByteBudgetTest {
     void theMcpAnswerFitsItsDefaultAndEveryListedToolCallWorks() throws Exception {
         try (McpSession s = McpSession.initialized(repo.dir())) {
             String[] shas = range.split("\\.\\.\\.");
-            for (int budget : new int[] {700, 3000}) {
+            for (int budget : new int[] {3000, 8000}) {
                 JsonNode result = s.callResult("get_diff", McpCalls.args("{\"base\":\"" + shas[0] + "\",\"head\":\""
                         + shas[1] + "\",\"max_bytes\":" + budget + "}"));
                 byte[] text = McpCalls.text(result).getBytes(StandardCharsets.UTF_8);
-                assertTrue(text.length <= budget, text.length + " > " + budget);
-                Answer a = split(text);
+                long whole = Json.write(result).getBytes(StandardCharsets.UTF_8).length;
+                assertTrue(whole <= budget, whole + " > " + budget);
+                Answer a = split(text, DiffSections::toolCall);
                 checkShownAndListed(a);
                 assertFalse(a.toc().isEmpty());
                 assertTrue(result.at("/_meta").toString().contains("warning: truncated: "), result.toString());
@@ -164,11 +175,6 @@ class ByteBudgetTest {
         // Files past the table's end are counted on its last line, with the call that lists them all.
         assertTrue(sections.keySet().containsAll(seen));
         assertEquals(sections.size(), seen.size() + a.more(), a.toc());
-    }
-
-    static String unquoted(String name) {
-        String u = dev.prdiff.diff.QuotedPath.unquote(name);
-        return u != null ? u : name;
     }
 
 }

@@ -1,8 +1,11 @@
 package support;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.prdiff.core.Json;
 import dev.prdiff.diff.DiffParser;
 import dev.prdiff.diff.FileSection;
+import dev.prdiff.diff.QuotedPath;
+import dev.prdiff.shape.Refetch;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -14,10 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import java.util.function.BiFunction;
 
 /**
  * Taking prdiff's and git's diffs apart in tests: sections by path, --max-bytes answers, envelope bodies, and
@@ -28,10 +28,6 @@ public final class DiffSections {
 
     /** The answer split into the sections shown and the table of contents' entries (path to call). */
     public record Answer(Map<String, byte[]> shown, Map<String, String> listed, String toc, int more) {}
-
-    public static final Pattern MORE = Pattern.compile("# \\.\\.\\. and (\\d+) more files left out; list them all: (.*)");
-
-    public static final Pattern ENTRY = Pattern.compile("# (\\S+) \\+(\\d+) -(\\d+) (.*), (\\d+) bytes: (.*)");
 
     public static boolean startsWith(byte[] b, int at, byte[] prefix) {
         if (at + prefix.length > b.length) {
@@ -49,25 +45,26 @@ public final class DiffSections {
         return String.join(" | ", Arrays.copyOfRange(lines, Math.min(from, lines.length), Math.min(from + 3, lines.length)));
     }
 
-    public static Answer split(byte[] out) {
-        String text = new String(out, StandardCharsets.ISO_8859_1);
-        int toc = text.indexOf("# prdiff: truncated to --max-bytes ");
-        byte[] diff = toc < 0 ? out : Arrays.copyOf(out, toc);
-        Map<String, String> listed = new LinkedHashMap<>();
-        int more = 0;
-        String tocText = toc < 0 ? "" : new String(out, toc, out.length - toc, StandardCharsets.UTF_8);
-        for (String line : tocText.split("\n")) {
-            Matcher m = ENTRY.matcher(line);
-            if (m.matches()) {
-                String name = m.group(4).replaceFirst(" \\(from .*\\)$", "");
-                assertEquals(null, listed.put(name, m.group(6)), "listed twice: " + name);
-            }
-            Matcher rest = MORE.matcher(line);
-            if (rest.matches()) {
-                more = Integer.parseInt(rest.group(1));
-            }
-        }
-        return new Answer(sectionsOf(diff), listed, tocText, more);
+    /** An answer read with {@link BudgetAnswer}; {@code fill}: the table's template and a file's name, to its call. */
+    public static Answer split(byte[] out, BiFunction<String, String, String> fill) {
+        BudgetAnswer a = BudgetAnswer.parse(out, fill);
+        return new Answer(sectionsOf(a.diff()), a.listed(), a.toc(), a.more());
+    }
+
+    /** A file's call from the CLI's template: its name, quoted for the shell, where PATH is. */
+    public static String cliCall(String template, String name) {
+        return template.replace("--file=" + Refetch.PATH, "--file='" + name.replace("'", "'\\''") + "'");
+    }
+
+    /** A file's call from a tool call's template: its name as a JSON string where "PATH" is. */
+    public static String toolCall(String template, String name) {
+        return template.replace("\"" + Refetch.PATH + "\"", Json.write(name));
+    }
+
+    /** A name as a table of contents lists it, C-quoted where git quotes it, as a path. */
+    public static String unquoted(String name) {
+        String u = QuotedPath.unquote(name);
+        return u != null ? u : name;
     }
 
     public static Map<String, byte[]> sectionsOf(byte[] diff) {

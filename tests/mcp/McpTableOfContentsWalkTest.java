@@ -1,0 +1,116 @@
+package mcp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.prdiff.core.Json;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import support.BigRange;
+import support.BudgetAnswer;
+import support.DiffSections;
+import support.McpCalls;
+import support.McpSession;
+import support.TempRepo;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The table of contents and the cursor, run as an agent would, against git: every call a table names (its template
+ * with a file's path, or a file's own call) returns that file's section as git prints it, and following the cursors
+ * from the first answer to the last, then the calls of the files no page showed, gives back git's whole diff, byte
+ * for byte, each answer within its budget. The calls name full SHAs, never the revisions as typed.
+ */
+class McpTableOfContentsWalkTest {
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
+    static String base;
+    static String head;
+    static McpSession s;
+
+    @BeforeAll
+    static void fixture() {
+        base = BigRange.build(repo, 120);
+        head = repo.text("rev-parse", "HEAD").trim();
+        repo.git("branch", "base", base);
+        s = McpSession.initialized(repo.dir());
+    }
+
+    @AfterAll
+    static void cleanup() {
+        if (s != null) {
+            s.close();
+        }
+    }
+
+    @Test
+    void followingTheCursorsAndTheTableGivesBackGitsWholeDiff() {
+        for (Long budget : new Long[] {null, 20_000L}) {
+            ObjectNode args = McpCalls.args("base", "base", "head", "HEAD");
+            args.put("no_binary", false).put("skip_generated", false);
+            if (budget != null) {
+                args.put("max_bytes", budget);
+            }
+            walk("get_diff", args, budget == null ? 100_000 : budget, repo.gitDiff(base + "..." + head));
+        }
+    }
+
+    @Test
+    void aCommitsTableNamesCallsThatWork() {
+        String commit = repo.text("rev-parse", "HEAD~1").trim();
+        ObjectNode args = McpCalls.args("hash", "HEAD~1");
+        args.put("max_bytes", 20_000).put("no_binary", false).put("skip_generated", false);
+        walk("get_commit_diff", args, 20_000, repo.gitDiff(commit + "^", commit));
+    }
+
+    /** Every call of each table, and the cursors to the end; returns nothing, asserts the whole diff came back. */
+    static void walk(String tool, ObjectNode first, long max, byte[] git) {
+        Map<String, byte[]> sections = DiffSections.sectionsOf(git);
+        Map<String, byte[]> got = new LinkedHashMap<>();
+        String call = tool + " " + Json.write(first);
+        int pages = 0;
+        while (call != null) {
+            assertTrue(++pages < 100, "the cursors do not end: " + call);
+            JsonNode result = s.callResult(BudgetAnswer.tool(call), McpCalls.args(BudgetAnswer.arguments(call)));
+            assertFalse(result.path("isError").asBoolean(false), call + " -> " + result);
+            long bytes = Json.write(result).getBytes(StandardCharsets.UTF_8).length;
+            assertTrue(bytes <= max, call + " answered " + bytes + " bytes");
+            BudgetAnswer a = BudgetAnswer.parse(McpCalls.text(result).getBytes(StandardCharsets.UTF_8),
+                    DiffSections::toolCall);
+            assertEquals(0, a.more(), "answer " + pages + " of " + call + ":\n" + a.toc());
+            if (pages == 1) {
+                assertNotNull(a.template(), "far over budget, the answer opens with its table:\n" + a.toc());
+                assertFalse(a.toc().contains("\"HEAD\"") || a.toc().contains("\"base\":\"base\""),
+                        "calls name full SHAs: " + a.toc());
+            }
+            DiffSections.sectionsOf(a.diff()).forEach((path, section) ->
+                    assertNull(got.put(path, section), "shown twice: " + path));
+            // Every call the table names returns that file's section as git prints it.
+            for (Map.Entry<String, String> e : a.listed().entrySet()) {
+                String path = DiffSections.unquoted(e.getKey());
+                String text = McpCalls.ok(s, BudgetAnswer.tool(e.getValue()),
+                        McpCalls.args(BudgetAnswer.arguments(e.getValue())));
+                assertEquals(new String(sections.get(path), StandardCharsets.UTF_8), text, e.getValue());
+                if (a.next() == null) {
+                    got.putIfAbsent(path, text.getBytes(StandardCharsets.UTF_8));
+                }
+            }
+            call = a.next();
+        }
+        assertEquals(sections.keySet(), got.keySet());
+        ByteArrayOutputStream whole = new ByteArrayOutputStream();
+        sections.keySet().forEach(path -> whole.writeBytes(got.get(path)));
+        assertEquals(new String(git, StandardCharsets.UTF_8), whole.toString(StandardCharsets.UTF_8),
+                tool + " " + first + ": " + pages + " answers");
+    }
+}
