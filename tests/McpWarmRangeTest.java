@@ -83,13 +83,11 @@ class McpWarmRangeTest {
         assertEquals(List.of(), git.callsWith("read-tree"), git.calls().toString());
         assertEquals(List.of(), git.callsWith("ls-tree"), git.calls().toString());
 
-        String generated = McpToolsTest.ok(s, "get_diff", range("gen/a.txt"));
-        assertTrue(generated.startsWith("diff --git a/gen/a.txt b/gen/a.txt\n"), generated);
-        assertFalse(generated.contains("+g2"), "linguist-generated: the changes are one marker line\n" + generated);
+        // A linguist-generated file asked for by name comes whole.
+        assertEquals(McpToolsTest.git(repo, "main...feature", "--", "gen/a.txt"),
+                McpToolsTest.ok(s, "get_diff", range("gen/a.txt")));
         assertEquals(1, git.callsWith("check-attr").size(), git.calls().toString());
         assertEquals("src/x.txt\0gen/a.txt\0", asked());
-        assertEquals(McpToolsTest.git(repo, "main...feature", "--", "gen/a.txt"),
-                McpToolsTest.ok(s, "get_diff", range("gen/a.txt").put("skip_generated", false)));
 
         // The old name of a rename: its section carries the new name too, whose marks come with the range's names.
         git.clear();

@@ -101,8 +101,8 @@ public final class Prdiff {
         }
         DiffRequest request = selection == null
                 ? GeneratedMarks.at(asked, local.git(), spec.headSha(), () -> local.changedNames(spec))
-                : GeneratedMarks.forSelection(asked, local.git(), spec.headSha(), selection.paths(),
-                        () -> local.changedNames(spec));
+                : GeneratedMarks.askedFor(GeneratedMarks.forSelection(asked, local.git(), spec.headSha(),
+                        selection.paths(), () -> local.changedNames(spec)), selection);
         if (selection == null && request.shape().passesThrough(out)) {
             local.write(spec, out);
             return;

@@ -264,9 +264,10 @@ final class PullRequestDiffs {
     }
 
     /** The whole diff, or only the selected files' sections, warning of each path that matched nothing. */
-    private void copy(DiffRequest request, InputStream diff, OutputStream out, Consumer<String> notices)
+    private void copy(DiffRequest marked, InputStream diff, OutputStream out, Consumer<String> notices)
             throws IOException {
         PathSelection selection = selection();
+        DiffRequest request = GeneratedMarks.askedFor(marked, selection);
         if (request.stat()) {
             stat(request, selection, diff, out, notices);
             return;
