@@ -131,6 +131,7 @@
 //SOURCES mcp/AnswerFit.java
 //SOURCES mcp/BatchResponse.java
 //SOURCES mcp/CappedBuffer.java
+//SOURCES mcp/FileLines.java
 //SOURCES mcp/DiffTools.java
 //SOURCES mcp/Lifecycle.java
 //SOURCES mcp/McpServer.java
@@ -145,6 +146,7 @@
 //SOURCES mcp/ToolCallRefetch.java
 //SOURCES mcp/ToolArgs.java
 //SOURCES mcp/ToolCatalog.java
+//SOURCES mcp/TextGuidance.java
 //SOURCES mcp/ToolResults.java
 
 /** Holds the list of lib sources above; JBang follows nested //SOURCES from here. */

@@ -34,6 +34,11 @@ class McpFilePartsTest {
         repo.write("src/b.txt", "two\n");
         repo.write("out.gen", "1\n2\n3\n");
         repo.write("package-lock.json", "{\"v\":1}\n");
+        StringBuilder big = new StringBuilder();
+        for (int i = 1; i <= 400; i++) {
+            big.append("line ").append(i).append(" of the long file\n");
+        }
+        repo.write("long.txt", big + "last line, no newline");
         commit = repo.commit("change");
         s = McpSession.initialized(repo.dir());
     }
@@ -67,5 +72,67 @@ class McpFilePartsTest {
         String two = McpToolsTest.ok(s, "get_commit_diff", McpToolsTest.args("hash", commit, "path",
                 "out.gen,src"));
         assertEquals(McpToolsTest.git(repo, commit + "^", commit, "--", "out.gen", "src"), two);
+    }
+
+    /** Lines {@code from} to {@code to} (1-based, inclusive) of git show's text, each with its newline. */
+    static String lines(String text, int from, int to, boolean numbered) {
+        StringBuilder out = new StringBuilder();
+        int line = 1;
+        for (int i = 0; i < text.length(); line++) {
+            int nl = text.indexOf('\n', i);
+            int end = nl < 0 ? text.length() : nl + 1;
+            if (line >= from && line <= to) {
+                out.append(numbered ? String.format("%6d\t", line) : "").append(text, i, end);
+            }
+            i = end;
+        }
+        return out.toString();
+    }
+
+    static ObjectNode file(String path) {
+        return McpToolsTest.args("sha", commit, "path", path);
+    }
+
+    @Test
+    void getFileAtShaGivesAPartOfAFileNumberedWhenAsked() {
+        String whole = repo.text("show", commit + ":long.txt");
+        assertEquals(whole, McpToolsTest.ok(s, "get_file_at_sha", file("long.txt")));
+        assertEquals(lines(whole, 10, 12, false), McpToolsTest.ok(s, "get_file_at_sha",
+                file("long.txt").put("start_line", 10).put("end_line", 12)));
+        assertEquals(lines(whole, 399, 401, true), McpToolsTest.ok(s, "get_file_at_sha",
+                file("long.txt").put("start_line", 399).put("line_numbers", true)));
+        assertEquals(lines(whole, 1, 401, true), McpToolsTest.ok(s, "get_file_at_sha",
+                file("long.txt").put("line_numbers", true)));
+        assertEquals(lines(whole, 1, 2, false), McpToolsTest.ok(s, "get_file_at_sha",
+                file("long.txt").put("end_line", 2)));
+        JsonNode part = s.callResult("get_file_at_sha", file("long.txt").put("start_line", 400).put("end_line", 900));
+        assertEquals("line 400 of the long file\nlast line, no newline", McpToolsTest.text(part));
+        assertTrue(McpToolsTest.notices(part).contains("lines 400 to 401 of 401"), part.toString());
+
+        JsonNode past = McpToolsTest.toolError(s.callResult("get_file_at_sha", file("long.txt").put("start_line", 402)),
+                "INVALID_INPUT");
+        assertTrue(past.get("message").asText().contains("which has 401 lines"), past.toString());
+        JsonNode backwards = McpToolsTest.toolError(s.callResult("get_file_at_sha",
+                file("long.txt").put("start_line", 5).put("end_line", 4)), "INVALID_INPUT");
+        assertTrue(backwards.get("message").asText().contains("end_line 4 is before start_line 5"), backwards.toString());
+    }
+
+    @Test
+    void aFileTooLargeToComeWholeCanBeReadInParts() {
+        String whole = repo.text("show", commit + ":long.txt");
+        try (McpSession tiny = McpSession.initialized(McpSession.config(repo.dir()).withLimits(1 << 20, 1000))) {
+            JsonNode refused = McpToolsTest.toolError(tiny.callResult("get_file_at_sha", file("long.txt")),
+                    "INVALID_INPUT");
+            assertTrue(refused.get("message").asText().contains("start_line and end_line"), refused.toString());
+            StringBuilder read = new StringBuilder();
+            for (int from = 1; from <= 401; from += 30) {
+                read.append(McpToolsTest.ok(tiny, "get_file_at_sha", file("long.txt").put("start_line", from)
+                        .put("end_line", from + 29)));
+            }
+            assertEquals(whole, read.toString());
+            JsonNode tooMany = McpToolsTest.toolError(tiny.callResult("get_file_at_sha",
+                    file("long.txt").put("start_line", 1).put("end_line", 100)), "INVALID_INPUT");
+            assertTrue(tooMany.get("message").asText().contains("ask for fewer"), tooMany.toString());
+        }
     }
 }

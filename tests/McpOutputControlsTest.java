@@ -98,12 +98,16 @@ class McpOutputControlsTest {
             JsonNode page = McpToolsTest.structured(s.callResult("get_changed_files", args), schema);
             walked.addAll(McpToolsTest.listed(page));
             JsonNode text = s.callResult("get_diff", args);
-            diff.append(McpToolsTest.text(text));
+            String[] parts = McpTextGuidanceTest.split(McpToolsTest.text(text));
+            diff.append(parts[0]);
             JsonNode p = page.get("pagination");
             assertEquals(all.size(), p.get("total").asInt());
             assertTrue(McpToolsTest.notices(text).contains("pagination: " + p
                     + (p.get("has_more").asBoolean() ? "; next page: skip " + p.get("next_skip").asInt() : "")),
                     text.toString());
+            assertEquals(p.get("has_more").asBoolean() ? "# prdiff: files " + (skip + 1) + " to " + (skip
+                    + p.get("showing").asInt()) + " of " + all.size() + " shown; next page: the same call with skip "
+                    + p.get("next_skip").asInt() + "\n" : "", parts[1]);
             if (!p.get("has_more").asBoolean()) {
                 break;
             }

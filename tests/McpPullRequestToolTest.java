@@ -88,7 +88,8 @@ class McpPullRequestToolTest {
         String a = McpToolsTest.ok(s, "get_pull_request_diff", args("pr_number", 1, "file", "lib/a/index.ts"));
         assertTrue(a.startsWith("diff --git a/lib/a/index.ts b/lib/a/index.ts\n"), a);
         assertTrue(whole.contains(a), a);
-        assertEquals("", McpToolsTest.ok(s, "get_pull_request_diff", args("pr_number", 1, "file", "index.ts")));
+        assertEquals("# prdiff: no changed file matches 'index.ts'; did you mean lib/a/index.ts, lib/b/index.ts?\n",
+                McpToolsTest.ok(s, "get_pull_request_diff", args("pr_number", 1, "file", "index.ts")));
     }
 
     @Test

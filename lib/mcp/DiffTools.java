@@ -191,7 +191,7 @@ final class DiffTools {
         SectionCollector collector = sections ? new SectionCollector(out) : null;
         DiffEnvelope.Range[] range = {null};
         Prdiff.diff(request, sections ? collector : out, notices::add, resolved -> range[0] = resolved);
-        String text = ToolResults.utf8(out.toByteArray(), "the diff", notices);
+        String text = TextGuidance.after(ToolResults.utf8(out.toByteArray(), "the diff", notices), notices);
         if (!structured) {
             return AnswerFit.fit(ToolResults.withNotices(ToolResults.text(text), notices), budget(args), false);
         }
