@@ -128,6 +128,9 @@ public record OutputShape(FileFilter filter, Integer top, int skip, SectionLimit
         return pipe.outcome(counts[0] - kept, counts[0], paged() ? Pagination.of(kept, top, skip) : null);
     }
 
+    /** How the truncation warning ends for a text answer; an envelope, which has no table, words it its own way. */
+    public static final String TABLE_OF_CONTENTS = "; the table of contents at the end lists the rest";
+
     /**
      * Tells {@code notices} what shaping left out: a warning naming the filter and how many files it removed,
      * and the page as {@code pagination: {...}} JSON.
@@ -154,7 +157,7 @@ public record OutputShape(FileFilter filter, Integer top, int skip, SectionLimit
         if (budget != null && budget.truncated()) {
             notices.accept("warning: truncated: " + budget.shown() + " of " + budget.total() + " files shown, "
                     + budget.shownBytes() + " of " + budget.originalBytes() + " bytes (max bytes " + limits.maxBytes()
-                    + "); the table of contents at the end lists the rest");
+                    + ")" + TABLE_OF_CONTENTS);
         }
     }
 
