@@ -137,6 +137,7 @@
 //SOURCES mcp/McpServer.java
 //SOURCES mcp/MessageReader.java
 //SOURCES mcp/MessageWriter.java
+//SOURCES mcp/PullRequestContext.java
 //SOURCES mcp/ReadTools.java
 //SOURCES mcp/Responder.java
 //SOURCES mcp/RpcError.java

@@ -7,8 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 /** What prdiff needs to know about a pull request, read from GitHub's REST answer for GET /repos/O/R/pulls/N. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"number", "title", "state", "draft", "merged", "url", "repo", "head_sha", "head_ref",
-        "head_repo", "base_sha", "base_ref", "changed_files"})
+@JsonPropertyOrder({"number", "title", "state", "draft", "merged", "url", "repo", "author", "head_sha", "head_ref",
+        "head_repo", "base_sha", "base_ref", "changed_files", "commits", "additions", "deletions", "body"})
 public record PullRequestInfo(
         long number,
         String title,
@@ -17,12 +17,17 @@ public record PullRequestInfo(
         boolean merged,
         String url,
         String repo,
+        String author,
         @JsonProperty("head_sha") String headSha,
         @JsonProperty("head_ref") String headRef,
         @JsonProperty("head_repo") String headRepo,
         @JsonProperty("base_sha") String baseSha,
         @JsonProperty("base_ref") String baseRef,
         @JsonProperty("changed_files") Integer changedFiles,
+        Integer commits,
+        Integer additions,
+        Integer deletions,
+        String body,
         @JsonProperty(access = JsonProperty.Access.WRITE_ONLY) String cloneUrl) {
 
     static PullRequestInfo from(JsonNode pr) {
@@ -36,12 +41,17 @@ public record PullRequestInfo(
                 pr.path("merged").asBoolean(false),
                 text(pr, "html_url"),
                 text(base.path("repo"), "full_name"),
+                text(pr.path("user"), "login"),
                 text(head, "sha"),
                 text(head, "ref"),
                 text(head.path("repo"), "full_name"),
                 text(base, "sha"),
                 text(base, "ref"),
-                pr.hasNonNull("changed_files") ? pr.get("changed_files").asInt() : null,
+                count(pr, "changed_files"),
+                count(pr, "commits"),
+                count(pr, "additions"),
+                count(pr, "deletions"),
+                text(pr, "body"),
                 text(base.path("repo"), "clone_url"));
     }
 
@@ -52,6 +62,16 @@ public record PullRequestInfo(
         }
         java.net.URI uri = java.net.URI.create(url);
         return uri.getHost();
+    }
+
+    /** This pull request with its body cut to {@code body} (an answer's budget). */
+    public PullRequestInfo withBody(String body) {
+        return new PullRequestInfo(number, title, state, draft, merged, url, repo, author, headSha, headRef, headRepo,
+                baseSha, baseRef, changedFiles, commits, additions, deletions, body, cloneUrl);
+    }
+
+    private static Integer count(JsonNode pr, String field) {
+        return pr.hasNonNull(field) ? pr.get(field).asInt() : null;
     }
 
     private static String text(JsonNode node, String field) {

@@ -91,6 +91,10 @@ final class DiffTools {
         DiffRequest request = new DiffRequest(new Target.PullRequest(number.asLong(), null), paths(args, "file"),
                 dir(args), gitTimeout, text(args, "repo"), text(args, "sha"), text(args, "base_sha"), false, env,
                 text(args, "repo_path") != null, memory, session);
+        if (args.path("info").asBoolean(false)) {
+            PullRequestContext.check(args);
+            return PullRequestContext.answer(Prdiff.info(request), budget(args));
+        }
         if (args.path("files_only").asBoolean(false) && args.path("json").asBoolean(false)) {
             throw new PrdiffException(ErrorCode.INVALID_INPUT, "json is the diff's envelope and files_only a file"
                     + " list: ask for one");
