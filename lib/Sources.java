@@ -134,6 +134,7 @@
 //SOURCES mcp/FileLines.java
 //SOURCES mcp/DiffTools.java
 //SOURCES mcp/Lifecycle.java
+//SOURCES mcp/LineBudget.java
 //SOURCES mcp/McpServer.java
 //SOURCES mcp/MessageReader.java
 //SOURCES mcp/MessageWriter.java

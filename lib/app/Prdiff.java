@@ -4,6 +4,7 @@ import dev.prdiff.core.CacheNotes;
 import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.FileEntry;
 import dev.prdiff.core.FileList;
+import dev.prdiff.core.Pagination;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.git.DiffSpec;
 import dev.prdiff.git.Git;
@@ -67,13 +68,29 @@ public final class Prdiff {
         DiffSpec spec = resolve(local, request.target(), notices);
         if (request.log()) {
             resolved.accept(DiffEnvelope.Range.of(spec, RangeWording.local(request.target(), spec)));
-            local.log(spec, oneCommit(request.target()), out);
+            log(local, spec, oneCommit(request.target()), request, out, notices);
             return;
         }
         DiffSpec diffed = since(local, spec, request, notices);
         String how = RangeWording.local(request.target(), spec);
         resolved.accept(DiffEnvelope.Range.of(diffed, diffed == spec ? how : RangeWording.since(how, diffed)));
         write(local, diffed, selection(request, local.git()), request, out, notices);
+    }
+
+    /**
+     * The range's commits, or those touching the request's paths, one page of them when it asks for one (top and
+     * skip count commits here), the page told to {@code notices} as a file list's page is.
+     */
+    static void log(LocalDiffs local, DiffSpec spec, boolean oneCommit, DiffRequest request, OutputStream out,
+            Consumer<String> notices) {
+        PathSelection selection = selection(request, local.git());
+        java.util.Collection<String> paths = selection == null ? List.of() : selection.paths();
+        OutputShape shape = request.shape();
+        local.log(spec, oneCommit, new LocalDiffs.LogPage(shape.skip(), shape.top(), paths), out);
+        if (shape.paged()) {
+            notices.accept(OutputShape.pageNotice(Pagination.of(local.logCount(spec, oneCommit, paths), shape.top(),
+                    shape.skip())));
+        }
     }
 
     /** --commit REV, or a revision that is an object id: the log is that one commit. */

@@ -145,7 +145,7 @@ final class PullRequestDiffs {
         if (pinned()) {
             DiffSpec spec = pinnedSpec(notices);
             if (request.log()) {
-                local().log(spec, false, out);
+                Prdiff.log(local(), spec, false, request, out, notices);
                 return;
             }
             writeLocal(spec, out, notices, resolved, RangeWording.pullRequestObjects(pr.number(), spec, true));

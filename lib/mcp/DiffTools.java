@@ -195,14 +195,28 @@ final class DiffTools {
         SectionCollector collector = sections ? new SectionCollector(out) : null;
         DiffEnvelope.Range[] range = {null};
         Prdiff.diff(request, sections ? collector : out, notices::add, resolved -> range[0] = resolved);
-        String text = TextGuidance.after(ToolResults.utf8(out.toByteArray(), "the diff", notices), notices);
+        String text = ToolResults.utf8(out.toByteArray(), "the diff", notices);
+        List<String> guided = notices;
+        if (request.log() || request.stat()) {
+            LineBudget.Cut cut = LineBudget.fit(text, budget(args), args.path("skip").asInt(0), request.stat(),
+                    request.log() ? "commits" : "files");
+            if (cut.guidance() != null) {
+                // The cut's line names the next skip; the page's own would name one past what was shown.
+                text = cut.text() + cut.guidance();
+                notices.add(cut.guidance().substring(TextGuidance.PREFIX.length()).strip());
+                guided = notices.stream().filter(n -> !n.startsWith("pagination: ")).toList();
+            }
+        }
+        text = TextGuidance.after(text, guided, request.log() ? "commits" : "files");
         if (!structured) {
             return AnswerFit.fit(ToolResults.withNotices(ToolResults.text(text), notices), budget(args), false);
         }
+        // A log's top and skip page its commits: its envelope lists every file of the range.
+        DiffRequest files = request.shaped(request.log() ? new OutputShape(request.shape().filter(), null, 0)
+                : request.shape(), request.contextLines(), false).withLog(false);
         DiffEnvelope envelope = sections
                 ? DiffEnvelope.collected(request, collector, range[0], notices).withoutBodies()
-                : DiffEnvelope.listed(request, Prdiff.files(request.shaped(request.shape(), request.contextLines(), false)
-                        .withLog(false), n -> {}), range[0], notices);
+                : DiffEnvelope.listed(files, Prdiff.files(files, n -> {}), range[0], notices);
         ObjectNode result = ToolResults.text(text);
         result.set("structuredContent", Json.MAPPER.valueToTree(envelope));
         return AnswerFit.fit(ToolResults.withNotices(result, notices), budget(args), false);

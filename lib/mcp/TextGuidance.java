@@ -20,11 +20,14 @@ final class TextGuidance {
 
     private TextGuidance() {}
 
-    /** The lines to put after a text that is not JSON, each ending in a newline; empty when none is needed. */
-    static String lines(List<String> notices) {
+    /**
+     * The lines to put after a text that is not JSON, each ending in a newline; empty when none is needed.
+     * {@code items}: what a page holds, "files" or (log) "commits".
+     */
+    static String lines(List<String> notices, String items) {
         StringBuilder out = new StringBuilder();
         for (String notice : notices) {
-            String line = line(notice);
+            String line = line(notice, items);
             if (line != null) {
                 out.append(PREFIX).append(line).append('\n');
             }
@@ -33,15 +36,15 @@ final class TextGuidance {
     }
 
     /** {@code text} and after it the lines of {@link #lines}, on a line of their own. */
-    static String after(String text, List<String> notices) {
-        String lines = lines(notices);
+    static String after(String text, List<String> notices, String items) {
+        String lines = lines(notices, items);
         if (lines.isEmpty()) {
             return text;
         }
         return text.isEmpty() || text.endsWith("\n") ? text + lines : text + "\n" + lines;
     }
 
-    private static String line(String notice) {
+    private static String line(String notice, String items) {
         if (notice.startsWith(NO_MATCH)) {
             return notice.substring("warning: ".length());
         }
@@ -49,7 +52,7 @@ final class TextGuidance {
             Pagination p = page(notice.substring(PAGE.length()));
             if (p != null && p.hasMore() && p.nextSkip() != null) {
                 int first = p.nextSkip() - p.showing() + 1;
-                return "files " + first + " to " + p.nextSkip() + " of " + p.total() + " shown; next page: the same"
+                return items + " " + first + " to " + p.nextSkip() + " of " + p.total() + " shown; next page: the same"
                         + " call with skip " + p.nextSkip();
             }
         }

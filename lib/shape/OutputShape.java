@@ -128,6 +128,11 @@ public record OutputShape(FileFilter filter, Integer top, int skip, SectionLimit
         return pipe.outcome(counts[0] - kept, counts[0], paged() ? Pagination.of(kept, top, skip) : null);
     }
 
+    /** The notice of a page: {@code pagination: {...}}, and the skip of the next page when there is one. */
+    public static String pageNotice(Pagination p) {
+        return "pagination: " + Json.write(p) + (p.hasMore() ? "; next page: skip " + p.nextSkip() : "");
+    }
+
     /** How the truncation warning ends for a text answer; an envelope, which has no table, words it its own way. */
     public static final String TABLE_OF_CONTENTS = "; the table of contents at the end lists the rest";
 
@@ -141,9 +146,7 @@ public record OutputShape(FileFilter filter, Integer top, int skip, SectionLimit
                     + outcome.removed() + " of " + outcome.before() + " changed files");
         }
         if (outcome.pagination() != null) {
-            Pagination p = outcome.pagination();
-            String next = p.hasMore() ? "; next page: skip " + p.nextSkip() : "";
-            notices.accept("pagination: " + Json.write(p) + next);
+            notices.accept(pageNotice(outcome.pagination()));
         }
         if (!outcome.cut().isEmpty()) {
             notices.accept("warning: --max-lines " + limits.maxLines() + " cut " + outcome.cut().size() + " files: "
