@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.Json;
 import dev.prdiff.core.PrdiffException;
-import dev.prdiff.github.PullRequestInfo;
+import dev.prdiff.source.PullRequestInfo;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
