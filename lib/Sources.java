@@ -139,11 +139,14 @@
 //SOURCES mcp/AnswerFit.java
 //SOURCES mcp/BatchResponse.java
 //SOURCES mcp/CappedBuffer.java
+//SOURCES mcp/FileLines.java
 //SOURCES mcp/DiffTools.java
 //SOURCES mcp/Lifecycle.java
+//SOURCES mcp/LineBudget.java
 //SOURCES mcp/McpServer.java
 //SOURCES mcp/MessageReader.java
 //SOURCES mcp/MessageWriter.java
+//SOURCES mcp/PullRequestContext.java
 //SOURCES mcp/ReadTools.java
 //SOURCES mcp/Responder.java
 //SOURCES mcp/RpcError.java
@@ -153,6 +156,7 @@
 //SOURCES mcp/ToolCallRefetch.java
 //SOURCES mcp/ToolArgs.java
 //SOURCES mcp/ToolCatalog.java
+//SOURCES mcp/TextGuidance.java
 //SOURCES mcp/ToolResults.java
 
 /** Holds the list of lib sources above; JBang follows nested //SOURCES from here. */

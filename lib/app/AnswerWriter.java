@@ -2,6 +2,7 @@ package dev.prdiff.app;
 
 import dev.prdiff.core.FileEntry;
 import dev.prdiff.core.FileList;
+import dev.prdiff.core.Pagination;
 import dev.prdiff.diff.DiffParser;
 import dev.prdiff.diff.FileSection;
 import dev.prdiff.git.DiffSpec;
@@ -13,6 +14,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,8 +39,8 @@ final class AnswerWriter {
         }
         DiffRequest request = selection == null
                 ? GeneratedMarks.at(asked, local.git(), spec.headSha(), () -> local.changedNames(spec))
-                : GeneratedMarks.forSelection(asked, local.git(), spec.headSha(), selection.paths(),
-                        () -> local.changedNames(spec));
+                : GeneratedMarks.askedFor(GeneratedMarks.forSelection(asked, local.git(), spec.headSha(),
+                        selection.paths(), () -> local.changedNames(spec)), selection);
         if (selection == null && request.shape().output().passesThrough(out)) {
             local.write(spec, out);
             return;
@@ -61,6 +63,22 @@ final class AnswerWriter {
         }
         if (outcome[0] != null) {
             request.shape().output().report(outcome[0], notices);
+        }
+    }
+
+    /**
+     * The range's commits, or those touching the selected paths ({@code selection} null: any), one page of them
+     * when the request asks for one (top and skip count commits here), the page told to {@code notices} as a file
+     * list's page is.
+     */
+    static void log(LocalDiffs local, DiffSpec spec, boolean oneCommit, PathSelection selection, DiffRequest request,
+            OutputStream out, Consumer<String> notices) {
+        Collection<String> paths = selection == null ? List.of() : selection.paths();
+        OutputShape shape = request.shape().output();
+        local.log(spec, oneCommit, new LocalDiffs.LogPage(shape.skip(), shape.top(), paths), out);
+        if (shape.paged()) {
+            notices.accept(OutputShape.pageNotice(Pagination.of(local.logCount(spec, oneCommit, paths), shape.top(),
+                    shape.skip())));
         }
     }
 
@@ -100,8 +118,9 @@ final class AnswerWriter {
      * A diff as {@code source} served it ("GitHub"): the whole diff, only the selected files' sections, or its
      * diffstat.
      */
-    static void served(String source, InputStream diff, PathSelection selection, DiffRequest request,
+    static void served(String source, InputStream diff, PathSelection selection, DiffRequest asked,
             OutputStream out, Consumer<String> notices) throws IOException {
+        DiffRequest request = GeneratedMarks.askedFor(asked, selection);
         if (request.shape().stat()) {
             statOfServed(source, diff, selection, request, out, notices);
             return;

@@ -22,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.ToLongFunction;
 
 /**
  * The --json answer: one object with the shaped diff split per file, the counts, the range, the page, the
@@ -94,10 +95,56 @@ public record DiffEnvelope(boolean success, Data data, Pagination pagination, Li
         Range[] range = {null};
         SectionCollector collector = new SectionCollector();
         Prdiff.diff(request, collector, n -> {
-            warnings.add(n);
-            notices.accept(n);
+            String said = n.endsWith(OutputShape.TABLE_OF_CONTENTS)
+                    ? n.substring(0, n.length() - OutputShape.TABLE_OF_CONTENTS.length()) + LEFT_OUT : n;
+            warnings.add(said);
+            notices.accept(said);
         }, resolved -> range[0] = resolved);
         return collected(request, collector, range[0], warnings);
+    }
+
+    /** An envelope has no table of contents: each change the budget left out names its call in {@code fetch}. */
+    static final String LEFT_OUT = "; each change left out names the call that fetches it (fetch)";
+
+    /**
+     * This envelope within {@code maxBytes} as {@code size} measures it written: its changes cut at the end (the
+     * summary still counts them all) and a warning saying how many it lists and the call that lists them all
+     * ({@code listCall}). When the fixed part alone (summary, range, warnings) is larger, no change is listed and
+     * the warning says so. Unchanged when it fits.
+     */
+    public DiffEnvelope within(long maxBytes, ToLongFunction<DiffEnvelope> size, String listCall) {
+        if (data == null || size.applyAsLong(this) <= maxBytes) {
+            return this;
+        }
+        int all = data.changes().size();
+        int lo = 0;
+        int hi = all;
+        while (lo < hi) { // the most changes that fit
+            int mid = (lo + hi + 1) >>> 1;
+            if (size.applyAsLong(listing(mid, maxBytes, listCall)) <= maxBytes) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        DiffEnvelope cut = listing(lo, maxBytes, listCall);
+        long fixed = size.applyAsLong(listing(0, maxBytes, listCall));
+        if (fixed <= maxBytes) {
+            return cut;
+        }
+        List<String> said = new ArrayList<>(cut.warnings);
+        said.add("warning: the envelope without its changes is " + fixed + " bytes, more than max bytes " + maxBytes
+                + ", so it is printed whole");
+        return new DiffEnvelope(success, cut.data, pagination, errors, List.copyOf(said), metadata);
+    }
+
+    /** This envelope listing its first {@code n} changes, with the warning that says so. */
+    private DiffEnvelope listing(int n, long maxBytes, String listCall) {
+        List<String> said = new ArrayList<>(warnings);
+        said.add("warning: data.changes lists " + n + " of its " + data.changes().size() + " files, to keep the"
+                + " answer within max bytes " + maxBytes + "; " + listCall + " lists them all");
+        return new DiffEnvelope(success, new Data(data.summary(), data.range(), data.changes().subList(0, n)),
+                pagination, errors, List.copyOf(said), metadata);
     }
 
     /** The envelope of a diff run that wrote into {@code collector}, of {@code range}, with {@code warnings}. */

@@ -55,6 +55,18 @@ final class GeneratedMarks {
         }));
     }
 
+    /**
+     * {@code request} where a file the selection names (not a folder: no section has a folder's path) comes whole:
+     * asking for a generated file by name is asking for its changes, so --skip-generated does not mark it.
+     */
+    static DiffRequest askedFor(DiffRequest request, PathSelection selection) {
+        SectionLimits limits = request.shape().output().limits();
+        if (selection == null || !limits.skipGenerated()) {
+            return request;
+        }
+        return with(request, limits.generated().except(selection.paths()));
+    }
+
     private static DiffRequest with(DiffRequest request, GeneratedFiles generated) {
         DiffRequest.Shape shape = request.shape();
         return request.withShape(shape.withOutput(shape.output().limited(shape.output().limits()

@@ -76,7 +76,7 @@ final class PullRequestDiffs {
         if (pinned()) {
             DiffSpec spec = pinnedSpec(notices);
             if (request.shape().log()) {
-                local().log(spec, false, out);
+                AnswerWriter.log(local(), spec, false, selection(), request, out, notices);
                 return;
             }
             writeLocal(spec, out, notices, resolved, RangeWording.pullRequestObjects(pr.number(), spec, true));

@@ -37,7 +37,8 @@ final class RepositoryDiffs {
         DiffSpec spec = resolve(notices);
         if (request.shape().log()) {
             resolved.accept(DiffEnvelope.Range.of(spec, RangeWording.local(request.target(), spec)));
-            local.log(spec, oneCommit(request.target()), out);
+            AnswerWriter.log(local, spec, oneCommit(request.target()), PathSelection.of(request, local.git()), request,
+                    out, notices);
             return;
         }
         DiffSpec diffed = EarlierHead.since(local, spec, request.fetch().since(), notices);

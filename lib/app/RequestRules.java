@@ -21,14 +21,17 @@ public final class RequestRules {
         }
     }
 
-    /** The range's commits are an answer of their own: no file selection, filters, pages, context or interdiff. */
+    /**
+     * The range's commits are an answer of their own: paths keep the commits touching them and top and skip page
+     * them, but no filters, context or interdiff.
+     */
     static void logAlone(DiffRequest request) {
         DiffRequest.Shape shape = request.shape();
-        if (shape.log() && (shape.stat() || request.selection().any() || shape.output().selects()
-                || shape.contextLines() != null || request.fetch().since() != null)) {
+        if (shape.log() && (shape.stat() || !shape.output().filter().isEmpty() || shape.contextLines() != null
+                || request.fetch().since() != null)) {
             throw new PrdiffException(ErrorCode.INVALID_INPUT, "the list of commits (--log, log) is an answer of its"
-                    + " own for the whole range: it does not combine with stat, file, include, exclude, status, top,"
-                    + " skip, context lines or since");
+                    + " own for the range (paths, top and skip choose its commits): it does not combine with stat,"
+                    + " include, exclude, status, context lines or since");
         }
     }
 

@@ -146,6 +146,14 @@ final class DiffCommand {
         int code = ExitCode.OK;
         try {
             envelope = DiffEnvelope.of(request, notices, warnings);
+            Long maxBytes = request.shape().output().limits().maxBytes();
+            if (maxBytes != null) {
+                DiffEnvelope whole = envelope;
+                envelope = envelope.within(maxBytes, this::printedSize, request.shape().refetch().list());
+                if (envelope != whole) {
+                    notices.accept(envelope.warnings().get(envelope.warnings().size() - 1));
+                }
+            }
         } catch (PrdiffException e) {
             io.err().println("prdiff: error [" + e.code() + "]: " + e.getMessage());
             envelope = DiffEnvelope.failed(request, e, warnings);
@@ -157,9 +165,16 @@ final class DiffCommand {
 
     /** Indented for a person at a terminal, one line for a program reading a pipe. */
     private void writeJson(Object value) throws IOException {
+        io.out().write(printed(value));
+    }
+
+    private byte[] printed(Object value) {
         String json = io.terminal() ? Json.writePretty(value) : Json.write(value);
-        io.out().write(json.getBytes(StandardCharsets.UTF_8));
-        io.out().write('\n');
+        return (json + "\n").getBytes(StandardCharsets.UTF_8);
+    }
+
+    private long printedSize(Object value) {
+        return printed(value).length;
     }
 
     /** This command line as it names a follow-up call: what is diffed and how, without filters and limits. */

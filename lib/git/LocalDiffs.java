@@ -239,20 +239,51 @@ public final class LocalDiffs {
      * no notes, no replace refs.
      */
     public void log(DiffSpec spec, boolean oneCommit, OutputStream out) {
-        String head = spec.headSha() != null ? spec.headSha() : git.commit("HEAD");
+        log(spec, oneCommit, LogPage.ALL, out);
+    }
+
+    /**
+     * A page of {@link #log}'s commits: {@code skip} of them left out from the newest, then at most {@code top}
+     * (null: all the rest), of those touching {@code paths} (empty: any), as git log -- PATHS keeps them.
+     */
+    public record LogPage(int skip, Integer top, java.util.Collection<String> paths) {
+        public static final LogPage ALL = new LogPage(0, null, List.of());
+    }
+
+    /** As {@link #log(DiffSpec, boolean, OutputStream)}, of one page of the commits. */
+    public void log(DiffSpec spec, boolean oneCommit, LogPage page, OutputStream out) {
         List<String> args = new ArrayList<>(List.of("log", "--no-use-mailmap", "--no-show-signature", "--no-notes",
                 "--no-decorate", "--no-color", "--encoding=UTF-8", "--abbrev=7", "--date=iso-strict",
                 "--format=" + LOG_FORMAT));
-        if (oneCommit) {
-            args.add("--max-count=1");
+        if (page.skip() > 0) {
+            args.add("--skip=" + page.skip());
+        }
+        if (page.top() != null) {
+            args.add("--max-count=" + page.top());
         }
         args.add("--end-of-options");
-        args.add(head);
-        if (!oneCommit && spec.baseSha() != null) {
-            args.add("^" + spec.baseSha());
-        }
+        args.addAll(logRevisions(spec, oneCommit));
         args.add("--");
+        args.addAll(PathLimit.literal(page.paths()));
         git.objects(out, args);
+    }
+
+    /** How many commits {@link #log} lists of those touching {@code paths} (empty: any). */
+    public int logCount(DiffSpec spec, boolean oneCommit, java.util.Collection<String> paths) {
+        List<String> args = new ArrayList<>(List.of("rev-list", "--count", "--end-of-options"));
+        args.addAll(logRevisions(spec, oneCommit));
+        args.add("--");
+        args.addAll(PathLimit.literal(paths));
+        return Integer.parseInt(new String(git.objectsOutput(args), java.nio.charset.StandardCharsets.US_ASCII).strip());
+    }
+
+    /** The head and what it excludes: its parents for one commit, else the base when there is one. */
+    private List<String> logRevisions(DiffSpec spec, boolean oneCommit) {
+        String head = spec.headSha() != null ? spec.headSha() : git.commit("HEAD");
+        if (oneCommit) {
+            return List.of(head, "^" + head + "^@");
+        }
+        return spec.baseSha() != null ? List.of(head, "^" + spec.baseSha()) : List.of(head);
     }
 
     /**

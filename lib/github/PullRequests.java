@@ -75,13 +75,22 @@ public final class PullRequests {
                 pr.path("merged").asBoolean(false),
                 text(pr, "html_url"),
                 text(base.path("repo"), "full_name"),
+                text(pr.path("user"), "login"),
                 text(head, "sha"),
                 text(head, "ref"),
                 text(head.path("repo"), "full_name"),
                 text(base, "sha"),
                 text(base, "ref"),
-                pr.hasNonNull("changed_files") ? pr.get("changed_files").asInt() : null,
+                count(pr, "changed_files"),
+                count(pr, "commits"),
+                count(pr, "additions"),
+                count(pr, "deletions"),
+                text(pr, "body"),
                 text(base.path("repo"), "clone_url"));
+    }
+
+    private static Integer count(JsonNode pr, String field) {
+        return pr.hasNonNull(field) ? pr.get(field).asInt() : null;
     }
 
     private static String text(JsonNode node, String field) {

@@ -93,6 +93,12 @@ final class DiffTools {
         Target target = new Target.PullRequest(number.asLong(), null);
         DiffRequest.Context context = new DiffRequest.Context(dir(args), text(args, "repo_path") != null, gitTimeout,
                 env, session, memory);
+        if (args.path("info").asBoolean(false)) {
+            PullRequestContext.check(args);
+            DiffRequest.Fetch from = new DiffRequest.Fetch(text(args, "repo"), null, null, false, null);
+            return PullRequestContext.answer(Prdiff.info(new DiffRequest(target, null, null, from, context)),
+                    budget(args));
+        }
         boolean filesOnly = args.path("files_only").asBoolean(false);
         checkAnswers(args, filesOnly);
         DiffRequest request = new DiffRequest(target, DiffRequest.Selection.repoRelative(paths(args, "file")),
@@ -215,13 +221,29 @@ final class DiffTools {
             refetch.pin(resolved);
         });
         String text = ToolResults.utf8(out.toByteArray(), "the diff", notices);
+        DiffRequest.Shape shape = request.shape();
+        List<String> guided = notices;
+        if (shape.log() || shape.stat()) {
+            LineBudget.Cut cut = LineBudget.fit(text, budget(args), args.path("skip").asInt(0), shape.stat(),
+                    shape.log() ? "commits" : "files");
+            if (cut.guidance() != null) {
+                // The cut's line names the next skip; the page's own would name one past what was shown.
+                text = cut.text() + cut.guidance();
+                notices.add(cut.guidance().substring(TextGuidance.PREFIX.length()).strip());
+                guided = notices.stream().filter(n -> !n.startsWith("pagination: ")).toList();
+            }
+        }
+        text = TextGuidance.after(text, guided, shape.log() ? "commits" : "files");
         if (!structured) {
             return AnswerFit.within(ToolResults.withNotices(ToolResults.text(text), notices), maxBytes);
         }
+        // A log's top and skip page its commits: its envelope lists every file of the range.
+        DiffRequest.Shape asDiff = request.shape().asDiff();
+        DiffRequest files = request.withShape(shape.log()
+                ? asDiff.withOutput(new OutputShape(shape.output().filter(), null, 0)) : asDiff);
         DiffEnvelope envelope = sections
                 ? DiffEnvelope.collected(request, collector, range[0], notices).shownOnly()
-                : DiffEnvelope.listed(request, Prdiff.files(request.withShape(request.shape().asDiff()), n -> {}),
-                        range[0], notices);
+                : DiffEnvelope.listed(files, Prdiff.files(files, n -> {}), range[0], notices);
         ObjectNode result = ToolResults.text(text);
         result.set("structuredContent", Json.MAPPER.valueToTree(envelope));
         ObjectNode withNotices = ToolResults.withNotices(result, notices);

@@ -22,9 +22,6 @@ import java.util.function.Function;
  * within the server's cap on one answer. A binary file is described (its size), never sent as mojibake.
  */
 final class ReadTools {
-    /** git's own test for binary content: a NUL in the first 8000 bytes. */
-    private static final int BINARY_PROBE = 8000;
-
     private final Path defaultDir;
     private final Duration gitTimeout;
     private final int maxAnswerBytes;
@@ -41,31 +38,60 @@ final class ReadTools {
         return Map.of("get_file_at_sha", this::fileAtSha, "grep_at_sha", this::grepAtSha);
     }
 
+    /**
+     * A file as the commit holds it, or lines {@code start_line} to {@code end_line} of it (a part may be had of
+     * a file too large to come whole), each numbered when {@code line_numbers} asks.
+     */
     private ObjectNode fileAtSha(JsonNode args) {
         CommitReads reads = reads(args);
         CommitEntry entry = reads.find(args.get("sha").asText(), args.get("path").asText());
+        Long start = number(args, "start_line");
+        Long end = number(args, "end_line");
+        boolean part = start != null || end != null;
+        if (start != null && end != null && end < start) {
+            throw new PrdiffException(ErrorCode.INVALID_INPUT, "end_line " + end + " is before start_line " + start);
+        }
         List<String> notices = new ArrayList<>();
         notices.add(entry.type() + " " + entry.name() + " (" + entry.id() + (entry.isFile() ? ", " + entry.size()
                 + " bytes" : "") + ")");
-        if (entry.isFile() && entry.size() > maxAnswerBytes) {
+        if (entry.isFile() && entry.size() > maxAnswerBytes && !part) {
             throw new PrdiffException(ErrorCode.INVALID_INPUT, "the file " + entry.name() + " has " + entry.size()
-                    + " bytes, more than the " + maxAnswerBytes + " of one answer; find the lines you need with"
-                    + " grep_at_sha", Map.of("max_diff_bytes", maxAnswerBytes), null);
+                    + " bytes, more than the " + maxAnswerBytes + " of one answer; ask for a part of it with"
+                    + " start_line and end_line, or find the lines you need with grep_at_sha",
+                    Map.of("max_diff_bytes", maxAnswerBytes), null);
         }
         CappedBuffer out = new CappedBuffer(maxAnswerBytes, cap -> new PrdiffException(ErrorCode.INVALID_INPUT,
-                "the listing of " + entry.name() + " is larger than " + cap + " bytes; ask for a folder below it",
-                Map.of("max_diff_bytes", cap), null));
+                (entry.isFile() ? "lines " + (start == null ? 1 : start) + " to " + (end == null ? "the end" : end)
+                        + " of " + entry.name() + " are more than " + cap + " bytes; ask for fewer with start_line"
+                        + " and end_line"
+                        : "the listing of " + entry.name() + " is larger than " + cap + " bytes; ask for a folder"
+                        + " below it"), Map.of("max_diff_bytes", cap), null));
+        FileLines lines = new FileLines(out, start == null ? 1 : start, end, args.path("line_numbers").asBoolean(false));
         try {
-            reads.show(entry, out);
+            reads.show(entry, lines);
         } catch (IOException e) {
             throw new PrdiffException(ErrorCode.INTERNAL_ERROR, "cannot hold " + entry.name() + ": " + e.getMessage(), e);
         }
-        byte[] bytes = out.toByteArray();
-        if (entry.isFile() && isBinary(bytes)) {
+        if (entry.isFile() && lines.binary()) {
             return ToolResults.withNotices(ToolResults.text("binary file " + entry.name() + ", " + entry.size()
                     + " bytes: not shown as text"), notices);
         }
-        return ToolResults.withNotices(ToolResults.text(ToolResults.utf8(bytes, "the file", notices)), notices);
+        if (part) {
+            long first = start == null ? 1 : start;
+            if (first > Math.max(1, lines.lines())) {
+                throw new PrdiffException(ErrorCode.INVALID_INPUT, "start_line " + first + " is past the end of "
+                        + entry.name() + ", which has " + lines.lines() + " lines");
+            }
+            notices.add("lines " + first + " to " + (end == null ? lines.lines() : Math.min(end, lines.lines()))
+                    + " of " + lines.lines());
+        }
+        return ToolResults.withNotices(ToolResults.text(ToolResults.utf8(out.toByteArray(), "the file", notices)),
+                notices);
+    }
+
+    private static Long number(JsonNode args, String field) {
+        JsonNode n = args.get(field);
+        return n == null || n.isNull() ? null : n.asLong();
     }
 
     private ObjectNode grepAtSha(JsonNode args) {
@@ -89,14 +115,5 @@ final class ReadTools {
 
     private static boolean flag(JsonNode args, String field) {
         return args.path(field).asBoolean(false);
-    }
-
-    private static boolean isBinary(byte[] bytes) {
-        for (int i = 0; i < Math.min(bytes.length, BINARY_PROBE); i++) {
-            if (bytes[i] == 0) {
-                return true;
-            }
-        }
-        return false;
     }
 }

@@ -1,5 +1,6 @@
 package dev.prdiff.shape;
 
+import java.util.Collection;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
@@ -35,6 +36,12 @@ public final class GeneratedFiles {
      */
     public GeneratedFiles(Function<String, Boolean> marks) {
         this.marks = marks;
+    }
+
+    /** These files, except that a path in {@code named} (a file asked for by name) is never generated. */
+    public GeneratedFiles except(Collection<String> named) {
+        Set<String> asked = Set.copyOf(named);
+        return new GeneratedFiles(path -> !asked.contains(path) && generated(path));
     }
 
     public boolean generated(String path) {

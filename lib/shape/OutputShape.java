@@ -138,6 +138,14 @@ public record OutputShape(FileFilter filter, Integer top, int skip, SectionLimit
         return pipe.outcome(counts[0] - kept, counts[0], paged() ? Pagination.of(kept, top, skip) : null);
     }
 
+    /** The notice of a page: {@code pagination: {...}}, and the skip of the next page when there is one. */
+    public static String pageNotice(Pagination p) {
+        return "pagination: " + Json.write(p) + (p.hasMore() ? "; next page: skip " + p.nextSkip() : "");
+    }
+
+    /** How the truncation warning ends for a text answer; an envelope, which has no table, words it its own way. */
+    public static final String TABLE_OF_CONTENTS = "; the table of contents at the top lists the files left out";
+
     /**
      * Tells {@code notices} what shaping left out: a warning naming the filter and how many files it removed,
      * and the page as {@code pagination: {...}} JSON.
@@ -148,9 +156,7 @@ public record OutputShape(FileFilter filter, Integer top, int skip, SectionLimit
                     + outcome.removed() + " of " + outcome.before() + " changed files");
         }
         if (outcome.pagination() != null) {
-            Pagination p = outcome.pagination();
-            String next = p.hasMore() ? "; next page: skip " + p.nextSkip() : "";
-            notices.accept("pagination: " + Json.write(p) + next);
+            notices.accept(pageNotice(outcome.pagination()));
         }
         if (!outcome.cut().isEmpty()) {
             notices.accept("warning: --max-lines " + limits.maxLines() + " cut " + outcome.cut().size() + " files: "
@@ -164,7 +170,7 @@ public record OutputShape(FileFilter filter, Integer top, int skip, SectionLimit
         if (budget != null && budget.truncated()) {
             notices.accept("warning: truncated: " + budget.shown() + " of " + budget.total() + " files shown, "
                     + budget.shownBytes() + " of " + budget.originalBytes() + " bytes (max bytes " + limits.maxBytes()
-                    + "); the table of contents at the top lists the files left out");
+                    + ")" + TABLE_OF_CONTENTS);
         }
     }
 

@@ -10,8 +10,8 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * {@code cloneUrl} (never printed) is where the source says its commits are fetched from.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"number", "title", "state", "draft", "merged", "url", "repo", "head_sha", "head_ref",
-        "head_repo", "base_sha", "base_ref", "changed_files"})
+@JsonPropertyOrder({"number", "title", "state", "draft", "merged", "url", "repo", "author", "head_sha", "head_ref",
+        "head_repo", "base_sha", "base_ref", "changed_files", "commits", "additions", "deletions", "body"})
 public record PullRequestInfo(
         long number,
         String title,
@@ -20,12 +20,17 @@ public record PullRequestInfo(
         boolean merged,
         String url,
         String repo,
+        String author,
         @JsonProperty("head_sha") String headSha,
         @JsonProperty("head_ref") String headRef,
         @JsonProperty("head_repo") String headRepo,
         @JsonProperty("base_sha") String baseSha,
         @JsonProperty("base_ref") String baseRef,
         @JsonProperty("changed_files") Integer changedFiles,
+        Integer commits,
+        Integer additions,
+        Integer deletions,
+        String body,
         @JsonProperty(access = JsonProperty.Access.WRITE_ONLY) String cloneUrl) {
 
     /** The host people browse, from the pull request's URL. */
@@ -35,5 +40,11 @@ public record PullRequestInfo(
         }
         java.net.URI uri = java.net.URI.create(url);
         return uri.getHost();
+    }
+
+    /** This pull request with its body cut to {@code body} (an answer's budget). */
+    public PullRequestInfo withBody(String body) {
+        return new PullRequestInfo(number, title, state, draft, merged, url, repo, author, headSha, headRef, headRepo,
+                baseSha, baseRef, changedFiles, commits, additions, deletions, body, cloneUrl);
     }
 }

@@ -88,28 +88,72 @@ class JsonEnvelopeCliTest {
         assertEquals(PrdiffCli.run("--version").out().strip(), "prdiff " + e.at("/metadata/tool_version").asText());
     }
 
+    /**
+     * --json --max-bytes N prints at most N bytes: a section left out names its call in fetch, and when even the
+     * list of changes is too long it is cut at its end, said in a warning, while the summary counts every file.
+     */
     @Test
-    void budgetLeavesSectionsOutWithTheirCall() throws Exception {
-        Proc.Result r = run(range, "--json", "--max-bytes", "2000");
-        assertEquals(0, r.exit(), r.stderr());
-        JsonNode e = envelope(r);
-        List<byte[]> git = sections(repo.gitDiff(range));
-        long shown = 0;
-        int left = 0;
-        for (int i = 0; i < git.size(); i++) {
-            JsonNode c = e.at("/data/changes").get(i);
-            if (!c.hasNonNull("diff") && !c.hasNonNull("diff_base64")) {
-                left++;
-                assertTrue(c.get("truncated").asBoolean());
-                assertTrue(c.get("fetch").asText().contains("--file"), c.toString());
-            } else {
-                assertArrayEquals(git.get(i), diffOf(c));
-                shown += git.get(i).length;
+    void budgetBoundsThePrintedEnvelope() throws Exception {
+        try (TempRepo r = TempRepo.init()) {
+            r.write("a-big.txt", "x\n".repeat(3000));
+            for (int i = 0; i < 200; i++) {
+                r.write("small/" + i + ".txt", "old\n");
             }
+            String base = r.commit("base");
+            r.write("a-big.txt", "y\n".repeat(3000));
+            for (int i = 0; i < 200; i++) {
+                r.write("small/" + i + ".txt", "new " + i + "\n");
+            }
+            String both = base + "..." + r.commit("change");
+            List<byte[]> git = sections(r.gitDiff(both));
+            for (String[] asked : List.of(new String[] {"--top", "5", "--max-bytes", "4000"},
+                    new String[] {"--max-bytes", "20000"})) {
+                int max = Integer.parseInt(asked[asked.length - 1]);
+                List<String> args = new ArrayList<>(List.of(both, "--json"));
+                args.addAll(List.of(asked));
+                Proc.Result run = PrdiffCli.in(r.dir(), args.toArray(String[]::new));
+                assertEquals(0, run.exit(), run.stderr());
+                assertTrue(run.stdout().length <= max, max + ": printed " + run.stdout().length);
+                JsonNode e = envelope(run);
+                JsonNode changes = e.at("/data/changes");
+                String warnings = e.get("warnings").toString();
+                assertFalse(warnings.contains("table of contents"), "an envelope has none: " + warnings);
+                JsonNode big = changes.get(0);
+                assertEquals("a-big.txt", big.get("path").asText());
+                assertTrue(big.get("truncated").asBoolean() && !big.has("diff"), big.toString());
+                assertTrue(big.get("fetch").asText().endsWith(" --file=a-big.txt"), big.toString());
+                assertTrue(warnings.contains("each change left out names the call that fetches it"), warnings);
+                int whole = 0;
+                for (int i = 1; i < changes.size(); i++) {
+                    JsonNode c = changes.get(i);
+                    if (c.has("diff")) {
+                        assertArrayEquals(git.get(i), diffOf(c), c.toString());
+                        whole++;
+                    } else {
+                        assertTrue(c.get("fetch").asText().endsWith(" --file=" + c.get("path").asText()), c.toString());
+                    }
+                }
+                assertTrue(whole > 0, changes.toString());
+                int total = asked[0].equals("--top") ? 5 : git.size();
+                if (changes.size() < total) {
+                    assertTrue(warnings.contains("data.changes lists " + changes.size() + " of its " + total
+                            + " files, to keep the answer within max bytes " + max + "; prdiff "), warnings);
+                    assertTrue(warnings.contains("--files-only lists them all"), warnings);
+                    assertTrue(run.stderr().contains("data.changes lists " + changes.size()), run.stderr());
+                } else {
+                    assertEquals(5, total, "20000 bytes cannot hold 201 changes");
+                }
+                assertEquals(201, e.at("/data/summary/files").asInt());
+            }
+            // The fixed part alone (here its warnings, one per path that matched nothing) is larger: said so.
+            List<String> args = new ArrayList<>(List.of(both, "--json", "--max-bytes", "600"));
+            for (int i = 0; i < 20; i++) {
+                args.addAll(List.of("--file", "nowhere/" + i));
+            }
+            Proc.Result over = PrdiffCli.in(r.dir(), args.toArray(String[]::new));
+            assertTrue(envelope(over).get("warnings").toString().contains("more than max bytes 600, so it is printed"
+                    + " whole"), new String(over.stdout(), StandardCharsets.UTF_8));
         }
-        assertTrue(left > 0);
-        assertTrue(shown <= 2000, "shown " + shown);
-        assertTrue(e.get("warnings").toString().contains("truncated"), e.get("warnings").toString());
     }
 
     @Test

@@ -154,8 +154,11 @@ class PathSelectionCliTest {
         try {
             JsonNode result = s.callResult("get_diff", McpCalls.args("base", range.split("\\.\\.\\.")[0],
                     "head", "feature", "path", "./go.mod, pkg/cmd/pr/list, nope.go"));
+            String[] parts = McpCalls.guidanceApart(McpCalls.text(result));
             assertEquals(new String(git(".", "go.mod", "pkg/cmd/pr/list"), java.nio.charset.StandardCharsets.UTF_8),
-                    McpCalls.text(result));
+                    parts[0]);
+            // The path that matched nothing is said in the text too, where the model reads it.
+            assertTrue(parts[1].startsWith("# prdiff: no changed file matches 'nope.go'"), parts[1]);
             assertTrue(McpCalls.notices(result).stream().anyMatch(n -> n.startsWith("warning: no changed file matches 'nope.go'")),
                     result.toString());
         } finally {

@@ -10,6 +10,9 @@ import support.McpCalls;
 import support.McpSession;
 import support.PrdiffCli;
 import support.Proc;
+import support.McpCalls;
+import support.McpSession;
+import support.PrdiffCli;
 import support.TempRepo;
 
 import java.util.List;

@@ -97,6 +97,21 @@ class CommitLogCliTest {
         assertEquals(expected("main..HEAD"), PrdiffCli.ok(repo.dir(), "--base", "main", "--log").out());
     }
 
+    /** Paths keep the commits touching them and --top and --skip page them, as git log's pathspec and options do. */
+    @Test
+    void pathsAndPagesChooseTheCommits() {
+        for (String path : List.of("a.txt", "c.txt", "nowhere")) {
+            assertEquals(expected("main..feature", "--", path),
+                    PrdiffCli.ok(repo.dir(), "main...feature", "--log", "--file", path).out(), path);
+        }
+        Proc.Result page = PrdiffCli.in(repo.dir(), "main...feature", "--log", "--top", "2", "--skip", "1");
+        assertEquals(0, page.exit(), page.stderr());
+        assertEquals(expected("--skip=1", "--max-count=2", "main..feature"), new String(page.stdout(), StandardCharsets.UTF_8));
+        assertTrue(page.stderr().contains("pagination: {\"total\":4,\"showing\":2,\"has_more\":true,\"next_skip\":3}; next"
+                + " page: skip 3"), page.stderr());
+        assertEquals("", PrdiffCli.ok(repo.dir(), "--commit", merge, "--log", "--file", "nowhere").out());
+    }
+
     @Test
     void theLogIsAnAnswerOfItsOwn() {
         for (String other : List.of("--files-only", "--stat")) {
@@ -104,8 +119,7 @@ class CommitLogCliTest {
             assertEquals(2, r.exit(), r.stderr());
             assertTrue(r.stderr().startsWith("prdiff: usage error: --log is an answer of its own"), r.stderr());
         }
-        for (List<String> other : List.of(List.of("--file", "a.txt"), List.of("--include", "*.txt"), List.of("-U", "1"),
-                List.of("--since", fork))) {
+        for (List<String> other : List.of(List.of("--include", "*.txt"), List.of("-U", "1"), List.of("--since", fork))) {
             List<String> args = new ArrayList<>(List.of("main...feature", "--log"));
             args.addAll(other);
             Proc.Result r = PrdiffCli.in(repo.dir(), args.toArray(String[]::new));

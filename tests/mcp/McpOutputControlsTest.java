@@ -102,12 +102,16 @@ class McpOutputControlsTest {
             JsonNode page = McpCalls.structured(s.callResult("get_changed_files", args), schema);
             walked.addAll(McpCalls.listed(page));
             JsonNode text = s.callResult("get_diff", args);
-            diff.append(McpCalls.text(text));
+            String[] parts = McpCalls.guidanceApart(McpCalls.text(text));
+            diff.append(parts[0]);
             JsonNode p = page.get("pagination");
             assertEquals(all.size(), p.get("total").asInt());
             assertTrue(McpCalls.notices(text).contains("pagination: " + p
                     + (p.get("has_more").asBoolean() ? "; next page: skip " + p.get("next_skip").asInt() : "")),
                     text.toString());
+            assertEquals(p.get("has_more").asBoolean() ? "# prdiff: files " + (skip + 1) + " to " + (skip
+                    + p.get("showing").asInt()) + " of " + all.size() + " shown; next page: the same call with skip "
+                    + p.get("next_skip").asInt() + "\n" : "", parts[1]);
             if (!p.get("has_more").asBoolean()) {
                 break;
             }

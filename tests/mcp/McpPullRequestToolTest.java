@@ -85,7 +85,8 @@ class McpPullRequestToolTest {
         String a = McpCalls.ok(s, "get_pull_request_diff", argsOf("pr_number", 1, "file", "lib/a/index.ts"));
         assertTrue(a.startsWith("diff --git a/lib/a/index.ts b/lib/a/index.ts\n"), a);
         assertTrue(whole.contains(a), a);
-        assertEquals("", McpCalls.ok(s, "get_pull_request_diff", argsOf("pr_number", 1, "file", "index.ts")));
+        assertEquals("# prdiff: no changed file matches 'index.ts'; did you mean lib/a/index.ts, lib/b/index.ts?\n",
+                McpCalls.ok(s, "get_pull_request_diff", argsOf("pr_number", 1, "file", "index.ts")));
     }
 
     @Test
@@ -135,6 +136,62 @@ class McpPullRequestToolTest {
         assertEquals(one, McpCalls.listed(pinned));
         assertEquals("git", pinned.get("source").asText());
         assertEquals(one, McpCalls.changed(McpCalls.envelope(pinnedResult, "get_pull_request_diff")));
+    }
+
+    /**
+     * info: the pull request's metadata as GitHub's REST answer (read here with the real gh) holds it, as JSON that is
+     * both the text and the structuredContent; a body too long for max_bytes is cut, and a warning says so.
+     */
+    @Test
+    void infoIsThePullRequestsMetadataWithinItsBudget() throws Exception {
+        JsonNode rest = Json.MAPPER.readTree(gh("api", "repos/octo/demo/pulls/1"));
+        JsonNode result = s.callResult("get_pull_request_diff", argsOf("pr_number", 1, "info", true));
+        JsonNode structured = McpCalls.envelope(result, "get_pull_request_diff");
+        assertEquals(structured, McpCalls.json(McpCalls.text(result)));
+        JsonNode pr = structured.get("pull_request");
+        assertEquals(rest.get("title"), pr.get("title"));
+        assertEquals(rest.get("state"), pr.get("state"));
+        assertEquals(rest.get("draft"), pr.get("draft"));
+        assertEquals(rest.at("/user/login"), pr.get("author"));
+        assertEquals(rest.at("/head/sha"), pr.get("head_sha"));
+        assertEquals(rest.at("/head/ref"), pr.get("head_ref"));
+        assertEquals(rest.at("/base/sha"), pr.get("base_sha"));
+        assertEquals(rest.at("/base/ref"), pr.get("base_ref"));
+        for (String count : List.of("commits", "additions", "deletions", "changed_files")) {
+            assertEquals(rest.get(count), pr.get(count), count);
+        }
+        assertEquals(scenario.pr.headSha(), pr.get("head_sha").asText());
+        JsonNode mixed = McpCalls.toolError(s.callResult("get_pull_request_diff",
+                argsOf("pr_number", 1, "info", true, "file", "src/app.ts")), "INVALID_INPUT");
+        assertTrue(mixed.get("message").asText().contains("drop file"), mixed.toString());
+
+        String body = "Review notes \u00e9 \uD83D\uDE42 with a long tail.\n".repeat(8000);
+        scenario.github.rewrite("/repos/octo/demo/pulls/1", reply -> {
+            JsonNode json = McpCalls.json(reply.bodyText());
+            if (json instanceof ObjectNode o && o.has("number")) {
+                o.put("body", body);
+                return support.Reply.json(reply.status(), o);
+            }
+            return reply;
+        });
+        try (McpSession fresh = McpSession.initialized(McpSession.config(scenario.clone.dir()).withEnv(scenario.env))) {
+            JsonNode whole = fresh.callResult("get_pull_request_diff", argsOf("pr_number", 1, "info", true,
+                    "max_bytes", 8388608));
+            assertEquals(body, McpCalls.envelope(whole, "get_pull_request_diff").at("/pull_request/body").asText());
+            for (int max : new int[] {100000, 20000}) {
+                JsonNode cut = fresh.callResult("get_pull_request_diff", max == 100000
+                        ? argsOf("pr_number", 1, "info", true) : argsOf("pr_number", 1, "info", true, "max_bytes", max));
+                long size = Json.write(cut).getBytes(StandardCharsets.UTF_8).length;
+                assertTrue(size <= max && size > max - 1000, max + ": " + size);
+                JsonNode env = McpCalls.envelope(cut, "get_pull_request_diff");
+                String kept = env.at("/pull_request/body").asText();
+                assertTrue(body.startsWith(kept) && kept.length() < body.length(), kept.length() + " chars");
+                assertEquals("the body is cut at " + kept.length() + " of its " + body.length() + " characters to keep"
+                        + " the answer within max_bytes " + max + "; a larger max_bytes gives more",
+                        env.at("/warnings/0").asText());
+                assertEquals(rest.get("title"), env.at("/pull_request/title"));
+            }
+        }
     }
 
     /** The diff, its json envelope and its stat each carry the envelope, valid and with gh's files. */

@@ -109,7 +109,9 @@ class McpToolsTest {
         String paths = "lib/a/index.ts,lib/b/index.ts";
         assertEquals(git(repo, "main...feature", "--", "lib/a/index.ts", "lib/b/index.ts"),
                 ok(s, "get_diff", args("base", "main", "head", "feature", "path", paths)));
-        assertEquals("", ok(s, "get_diff", args("base", "main", "head", "feature", "path", "not/touched.txt")));
+        // No section: the text is only the line saying the path matched nothing.
+        assertEquals("# prdiff: no changed file matches 'not/touched.txt'\n",
+                ok(s, "get_diff", args("base", "main", "head", "feature", "path", "not/touched.txt")));
         assertEquals("", ok(s, "get_diff", args("base", "feature", "head", "feature")));
     }
 

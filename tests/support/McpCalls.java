@@ -106,6 +106,22 @@ public final class McpCalls {
         return block.get("text").asText();
     }
 
+    /**
+     * A text's last lines that are prdiff's own guidance ("# prdiff: ..."), apart from the text before them (git's):
+     * {text before, guidance}.
+     */
+    public static String[] guidanceApart(String text) {
+        int end = text.length();
+        while (end > 0) {
+            int start = text.lastIndexOf('\n', end - 2) + 1;
+            if (!text.startsWith("# prdiff: ", start)) {
+                break;
+            }
+            end = start;
+        }
+        return new String[] {text.substring(0, end), text.substring(end)};
+    }
+
     /** The text block parsed as JSON, valid against {@code schema} (files_only's FileList, say). */
     public static JsonNode textJson(JsonNode result, JsonNode schema) {
         assertFalse(result.path("isError").asBoolean(false), result.toString());
