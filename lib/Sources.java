@@ -67,6 +67,10 @@
 //SOURCES git/ShardedNumstat.java
 //SOURCES git/GitTasks.java
 //SOURCES git/TrustSettings.java
+//SOURCES azure/AzureHosts.java
+//SOURCES azure/AzurePullRequestRef.java
+//SOURCES azure/AzureRepo.java
+//SOURCES azure/AzureTargets.java
 //SOURCES github/ApiResponse.java
 //SOURCES github/Gh.java
 //SOURCES github/GhErrors.java
