@@ -67,10 +67,12 @@
 //SOURCES git/ShardedNumstat.java
 //SOURCES git/GitTasks.java
 //SOURCES git/TrustSettings.java
+//SOURCES azure/AzureCredentials.java
 //SOURCES azure/AzureHosts.java
 //SOURCES azure/AzurePullRequestRef.java
 //SOURCES azure/AzureRepo.java
 //SOURCES azure/AzureTargets.java
+//SOURCES azure/AzureToken.java
 //SOURCES github/ApiResponse.java
 //SOURCES github/Gh.java
 //SOURCES github/GhErrors.java
