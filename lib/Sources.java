@@ -67,10 +67,17 @@
 //SOURCES git/ShardedNumstat.java
 //SOURCES git/GitTasks.java
 //SOURCES git/TrustSettings.java
+//SOURCES azure/AzureChange.java
 //SOURCES azure/AzureCredentials.java
+//SOURCES azure/AzureErrors.java
 //SOURCES azure/AzureHosts.java
+//SOURCES azure/AzureIteration.java
+//SOURCES azure/AzurePullRequest.java
 //SOURCES azure/AzurePullRequestRef.java
+//SOURCES azure/AzurePullRequests.java
 //SOURCES azure/AzureRepo.java
+//SOURCES azure/AzureResponse.java
+//SOURCES azure/AzureRest.java
 //SOURCES azure/AzureTargets.java
 //SOURCES azure/AzureToken.java
 //SOURCES github/ApiResponse.java
