@@ -70,6 +70,7 @@
 //SOURCES azure/AzureChange.java
 //SOURCES azure/AzureCredentials.java
 //SOURCES azure/AzureErrors.java
+//SOURCES azure/AzureFetch.java
 //SOURCES azure/AzureHosts.java
 //SOURCES azure/AzureIteration.java
 //SOURCES azure/AzurePullRequest.java
@@ -79,6 +80,7 @@
 //SOURCES azure/AzureResponse.java
 //SOURCES azure/AzureRest.java
 //SOURCES azure/AzureTargets.java
+//SOURCES azure/AzureTls.java
 //SOURCES azure/AzureToken.java
 //SOURCES github/ApiResponse.java
 //SOURCES github/Gh.java

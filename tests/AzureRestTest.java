@@ -8,6 +8,7 @@ import dev.prdiff.azure.AzurePullRequests;
 import dev.prdiff.azure.AzureRepo;
 import dev.prdiff.azure.AzureRest;
 import dev.prdiff.azure.AzureTargets;
+import dev.prdiff.azure.AzureTls;
 import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.diff.ChangeType;
@@ -93,7 +94,7 @@ class AzureRestTest {
         all.putIfAbsent(AzureHosts.ENV, azure.host());
         all.put("PATH", "/nonexistent");
         return new AzurePullRequests(new AzureRest(AzureHosts.of(all), new AzureCredentials(all, Duration.ofSeconds(10)),
-                Duration.ofSeconds(20), azure.tls().client()));
+                Duration.ofSeconds(20), new AzureTls(azure.tls().client(), azure.tls().caFile())));
     }
 
     static AzurePullRequests api() {

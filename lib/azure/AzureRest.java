@@ -5,7 +5,6 @@ import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.Json;
 import dev.prdiff.core.PrdiffException;
 
-import javax.net.ssl.SSLContext;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,7 +13,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.Map;
 
@@ -32,8 +30,11 @@ public final class AzureRest {
     private final Duration timeout;
     private final HttpClient client;
 
-    /** {@code tls}: whom the client trusts; prdiff passes the JDK's default, tests a context with their own root. */
-    public AzureRest(AzureHosts hosts, AzureCredentials credentials, Duration timeout, SSLContext tls) {
+    private final AzureTls tls;
+
+    /** {@code tls}: whom the client trusts; prdiff passes {@link AzureTls#system}, tests their own root. */
+    public AzureRest(AzureHosts hosts, AzureCredentials credentials, Duration timeout, AzureTls tls) {
+        this.tls = tls;
         this.hosts = hosts;
         this.credentials = credentials;
         this.timeout = timeout;
@@ -41,17 +42,13 @@ public final class AzureRest {
                 .connectTimeout(timeout)
                 .followRedirects(HttpClient.Redirect.NEVER)
                 .proxy(HttpClient.Builder.NO_PROXY)
-                .sslContext(tls)
+                .sslContext(tls.rest())
                 .build();
     }
 
     /** A client for this environment: its hosts rule and credentials, the JDK's trusted roots. */
     public static AzureRest of(Map<String, String> env, Duration timeout) {
-        try {
-            return new AzureRest(AzureHosts.of(env), new AzureCredentials(env, timeout), timeout, SSLContext.getDefault());
-        } catch (NoSuchAlgorithmException e) {
-            throw new PrdiffException(ErrorCode.PREREQUISITE, "this Java has no TLS: " + e.getMessage(), e);
-        }
+        return new AzureRest(AzureHosts.of(env), new AzureCredentials(env, timeout), timeout, AzureTls.system());
     }
 
     public AzureHosts hosts() {
@@ -60,6 +57,10 @@ public final class AzureRest {
 
     public AzureCredentials credentials() {
         return credentials;
+    }
+
+    AzureTls tls() {
+        return tls;
     }
 
     /** GET {@code url}; a non-2xx answer is thrown as an error whose wording {@code errors} chooses. */

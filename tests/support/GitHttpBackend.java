@@ -15,7 +15,10 @@ final class GitHttpBackend {
         this(projectRoot, true);
     }
 
-    /** {@code anyObjectById}: serve any object by id (GitHub does), else only what git's defaults allow. */
+    /**
+     * {@code anyObjectById}: serve any object by id (GitHub does); else only the tips of refs, as a server speaking
+     * protocol v0 without uploadpack.allowReachableSHA1InWant does.
+     */
     GitHttpBackend(Path projectRoot, boolean anyObjectById) {
         this.projectRoot = projectRoot;
         this.anyObjectById = anyObjectById;
@@ -38,7 +41,7 @@ final class GitHttpBackend {
             env.put("HTTP_CONTENT_ENCODING", headers.get("content-encoding"));
         }
         // Without this, git falls back to protocol v0, which GitHub no longer speaks by default.
-        if (headers.containsKey("git-protocol")) {
+        if (anyObjectById && headers.containsKey("git-protocol")) {
             env.put("GIT_PROTOCOL", headers.get("git-protocol"));
         }
         // GitHub serves any object of the repository by SHA, reachable from a ref or not.
