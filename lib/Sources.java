@@ -76,12 +76,14 @@
 //SOURCES azure/AzurePullRequest.java
 //SOURCES azure/AzurePullRequestRef.java
 //SOURCES azure/AzurePullRequests.java
+//SOURCES azure/AzureRemotes.java
 //SOURCES azure/AzureRepo.java
 //SOURCES azure/AzureResponse.java
 //SOURCES azure/AzureRest.java
 //SOURCES azure/AzureTargets.java
 //SOURCES azure/AzureTls.java
 //SOURCES azure/AzureToken.java
+//SOURCES azure/IterationChoice.java
 //SOURCES github/ApiResponse.java
 //SOURCES github/Gh.java
 //SOURCES github/GhErrors.java

@@ -5,6 +5,7 @@ import dev.prdiff.azure.AzureIteration;
 import dev.prdiff.azure.AzurePullRequest;
 import dev.prdiff.azure.AzurePullRequestRef;
 import dev.prdiff.azure.AzurePullRequests;
+import dev.prdiff.azure.AzureRemotes;
 import dev.prdiff.azure.AzureRest;
 import dev.prdiff.azure.AzureTargets;
 import dev.prdiff.azure.AzureTls;
@@ -204,6 +205,18 @@ class AzureFetchTest {
         AzureFetch.Fetched f = fetch(rest(TOKEN, azure.host()), 2);
         assertEquals(AzureFetch.Via.COMMIT_IDS, f.via());
         sameDiffAsGit(second);
+    }
+
+    @Test
+    void aClonesAzureRemoteNamesItsRepository() {
+        AzureHosts hosts = rest(TOKEN, azure.host()).hosts();
+        Git git = session.open(clone, Duration.ofSeconds(30));
+        assertEquals(null, AzureRemotes.of(git, hosts)); // origin is a local path
+        inClone("remote", "add", "azure", azure.cloneUrl());
+        assertEquals(AzureTargets.pullRequestUrl(azure.pullRequestUrl(42), hosts).repo(),
+                AzureRemotes.of(session.open(clone, Duration.ofSeconds(30)), hosts));
+        inClone("remote", "set-url", "origin", "git@ssh.dev.azure.com:v3/contoso/Fabrikam/web");
+        assertEquals(AzureTargets.explicit("contoso/Fabrikam/web"), AzureRemotes.of(session.open(clone, Duration.ofSeconds(30)), hosts));
     }
 
     @Test
