@@ -41,7 +41,6 @@ public final class AzureRest {
         this.client = HttpClient.newBuilder()
                 .connectTimeout(timeout)
                 .followRedirects(HttpClient.Redirect.NEVER)
-                .proxy(HttpClient.Builder.NO_PROXY)
                 .sslContext(tls.rest())
                 .build();
     }
