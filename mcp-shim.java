@@ -14,10 +14,12 @@
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.prdiff.app.Sessions;
 import dev.prdiff.cli.CdsTraining;
 import dev.prdiff.mcp.McpServer;
 import dev.prdiff.mcp.ToolCatalog;
 import dev.prdiff.exec.Utf8Relaunch;
+import dev.prdiff.git.Session;
 
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
@@ -71,7 +73,9 @@ class McpShim {
         Runtime.getRuntime().addShutdownHook(new Thread(
                 () -> ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly), "prdiff-mcp-cleanup"));
         InputStream in = new FileInputStream(FileDescriptor.in);
-        McpServer.serve(catalog(), config, in, protocol, log);
+        try (Session session = Sessions.forManyCalls(config.sessionEnv())) {
+            McpServer.serve(session, catalog(), config, in, protocol, log);
+        }
         System.exit(0);
     }
 

@@ -11,10 +11,19 @@
 //SOURCES ../prdiff.java
 //SOURCES ../mcp-shim.java
 //SOURCES ../lib/Sources.java
-//SOURCES *Test.java
+//SOURCES diff/*.java
+//SOURCES git/*.java
+//SOURCES shape/*.java
+//SOURCES app/*.java
+//SOURCES azure/*.java
+//SOURCES cli/*.java
+//SOURCES mcp/*.java
+//SOURCES e2e/*.java
+//SOURCES project/*.java
 //SOURCES support/*.java
 //FILES openapi.yaml=../openapi.yaml
 
+import org.junit.platform.engine.FilterResult;
 import org.junit.platform.engine.discovery.ClassNameFilter;
 import org.junit.platform.launcher.Launcher;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
@@ -30,22 +39,25 @@ import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClasspathRoots;
 import static org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder.request;
 
 /**
  * Usage: ./jbang tests/RunTests.java [CLASS_NAME_REGEX]
- * Discovers every *Test class compiled into this script's jar and runs it.
+ * Discovers every *Test class compiled into this script's jar (one folder and package per layer) and runs it.
  */
 class RunTests {
     public static void main(String... args) throws URISyntaxException, java.io.IOException {
-        // A class name regex, found anywhere in the name: "McpProtocol" runs McpProtocolTest.
-        String pattern = args.length > 0 ? ".*(?:" + args[0] + ").*" : ".*Test";
+        // A class name regex, found anywhere in the simple name or the full one: "McpProtocol" runs
+        // mcp.McpProtocolTest, "^(DocsTest|ReadmeTest)$" those two, "mcp\\." the folder tests/mcp.
+        ClassNameFilter classes = args.length > 0 ? named(Pattern.compile(args[0]))
+                : ClassNameFilter.includeClassNamePatterns(".*Test");
         Path jar = Path.of(RunTests.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         LauncherDiscoveryRequest discovery = request()
                 .selectors(selectClasspathRoots(Set.of(jar)))
-                .filters(ClassNameFilter.includeClassNamePatterns(pattern))
+                .filters(classes)
                 // jqwik (the parser fuzzer, ParserFuzzTest): tries from PRDIFF_FUZZ_TRIES, its failure database in a
                 // temporary file of this run's own (a fixed name in /tmp would belong to whichever user ran first),
                 // and its full report (tries, seed) only for a run that sets PRDIFF_FUZZ_TRIES or when a property
@@ -71,6 +83,15 @@ class RunTests {
                 + (skipped > 0 ? ", " + skipped + " skipped" : ""));
         support.TempDirs.removeAll();
         System.exit(failed == 0 && s.getTestsFoundCount() > 0 ? 0 : 1);
+    }
+
+    /** Classes whose simple name (after the package, and after the outer class for a nested one) or full name matches. */
+    private static ClassNameFilter named(Pattern regex) {
+        return className -> {
+            String simple = className.substring(Math.max(className.lastIndexOf('.'), className.lastIndexOf('$')) + 1);
+            boolean match = regex.matcher(simple).find() || regex.matcher(className).find();
+            return match ? FilterResult.included("matches " + regex) : FilterResult.excluded("does not match " + regex);
+        };
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.prdiff.app;
 
 import dev.prdiff.core.CommitEntry;
 import dev.prdiff.core.GrepQuery;
+import dev.prdiff.git.ObjectReads;
 import dev.prdiff.git.Session;
 
 import java.io.IOException;
@@ -11,18 +12,18 @@ import java.time.Duration;
 
 /**
  * Reads at a commit, for prdiff show and grep and for get_file_at_sha and grep_at_sha alike: a file's bytes or a
- * folder's listing, and the lines matching a pattern, from git objects alone (git's own CommitReads does the work).
+ * folder's listing, and the lines matching a pattern, from git objects alone (git's {@link ObjectReads} does the work).
  */
 public final class CommitReads {
-    private final dev.prdiff.git.CommitReads reads;
+    private final ObjectReads reads;
 
-    private CommitReads(dev.prdiff.git.CommitReads reads) {
+    private CommitReads(ObjectReads reads) {
         this.reads = reads;
     }
 
     /** Reads in the repository at or above {@code dir}, each git call within {@code timeout}. */
     public static CommitReads open(Session session, Path dir, Duration timeout) {
-        return new CommitReads(new dev.prdiff.git.CommitReads(session.open(dir, timeout)));
+        return new CommitReads(new ObjectReads(session.open(dir, timeout)));
     }
 
     /** The object at {@code SHA:PATH}, split at the first colon (a revision never holds one, a path may). */

@@ -155,8 +155,9 @@ public record DiffEnvelope(boolean success, Data data, Pagination pagination, Li
         if (page == null || page.showing() >= page.total()) {
             return Summary.of(changes);
         }
-        OutputShape shape = request.shape();
-        DiffRequest all = request.shaped(new OutputShape(shape.filter(), null, 0), request.contextLines(), false);
+        DiffRequest.Shape shape = request.shape();
+        DiffRequest all = request.withShape(new DiffRequest.Shape(new OutputShape(shape.output().filter(), null, 0),
+                shape.contextLines(), false, shape.log(), shape.refetch()));
         return Summary.of(changes(Prdiff.files(all, n -> {})));
     }
 
@@ -167,8 +168,8 @@ public record DiffEnvelope(boolean success, Data data, Pagination pagination, Li
     }
 
     private static Metadata metadata(DiffRequest request) {
-        String repository = request == null ? null : request.repo() != null ? request.repo()
-                : (request.dir() != null ? request.dir() : java.nio.file.Path.of("")).toAbsolutePath().toString();
+        String repository = request == null ? null : request.fetch().repo() != null ? request.fetch().repo()
+                : request.context().dirOrHere().toAbsolutePath().toString();
         return new Metadata(repository, TOOL_VERSION, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
     }
 

@@ -21,7 +21,7 @@ final class GeneratedMarks {
      * unchanged when it skips no generated files or has no head commit.
      */
     static DiffRequest at(DiffRequest request, Git git, String headSha, Supplier<Collection<String>> paths) {
-        SectionLimits limits = request.shape().limits();
+        SectionLimits limits = request.shape().output().limits();
         if (!limits.skipGenerated() || headSha == null) {
             return request;
         }
@@ -36,7 +36,7 @@ final class GeneratedMarks {
      */
     static DiffRequest forSelection(DiffRequest request, Git git, String headSha, Collection<String> selected,
             Supplier<Collection<String>> changed) {
-        SectionLimits limits = request.shape().limits();
+        SectionLimits limits = request.shape().output().limits();
         if (!limits.skipGenerated() || headSha == null) {
             return request;
         }
@@ -56,8 +56,8 @@ final class GeneratedMarks {
     }
 
     private static DiffRequest with(DiffRequest request, GeneratedFiles generated) {
-        SectionLimits limits = request.shape().limits();
-        return request.shaped(request.shape().limited(limits.withGenerated(generated)), request.contextLines(),
-                request.stat());
+        DiffRequest.Shape shape = request.shape();
+        return request.withShape(shape.withOutput(shape.output().limited(shape.output().limits()
+                .withGenerated(generated))));
     }
 }

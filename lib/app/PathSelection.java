@@ -42,6 +42,30 @@ public final class PathSelection {
         this.prefix = prefix;
     }
 
+    /**
+     * The request's paths, relative to the folder they were typed in when they come from the CLI ({@code git} the
+     * clone they were typed in, or null); null when nothing is selected or the selection is the whole tree.
+     */
+    static PathSelection of(DiffRequest request, dev.prdiff.git.Git git) {
+        if (!request.selection().any()) {
+            return null;
+        }
+        PathSelection selection = request.selection().pathsFromDir() && git != null
+                ? of(request.selection().files(), git.prefix(), git.topLevel())
+                : of(request.selection().files());
+        return selection.everything() ? null : selection;
+    }
+
+    /** The names a file list touches: each file's path and its previous path (null when it has none). */
+    static List<String> paths(List<FileEntry> files) {
+        List<String> paths = new ArrayList<>();
+        for (FileEntry f : files) {
+            paths.add(f.path());
+            paths.add(f.previousPath());
+        }
+        return paths;
+    }
+
     /** Repo-relative values, as the MCP tools take them. */
     public static PathSelection of(List<String> values) {
         return of(values, "", null);

@@ -7,7 +7,7 @@ final class RangeWording {
 
     private RangeWording() {}
 
-    /** A local target's range, as {@link Prdiff#resolve} chose it. */
+    /** A local target's range, as {@link RepositoryDiffs} chose it. */
     static String local(Target target, DiffSpec spec) {
         if (target instanceof Target.Range r) {
             return r.threeDot() ? threeDot(spec) : "two-dot range " + spec.range() + " (tree to tree)";
@@ -32,12 +32,12 @@ final class RangeWording {
         return spec.range();
     }
 
-    /** A pull request's live diff, as GitHub computes it. */
-    static String livePullRequest(long number) {
-        return "pull request #" + number + " head (GitHub's diff)";
+    /** A pull request's live diff, as its source computes it ({@code source}: "GitHub"). */
+    static String livePullRequest(long number, String source) {
+        return "pull request #" + number + " head (" + source + "'s diff)";
     }
 
-    /** A pull request diffed from git objects: pinned with --sha, or GitHub's diff refused or capped. */
+    /** A pull request diffed from git objects: pinned with --sha, or the source's diff refused or capped. */
     static String pullRequestObjects(long number, DiffSpec spec, boolean pinned) {
         return "pull request #" + number + (pinned ? " at sha " : " head ") + spec.headSha()
                 + ", computed from git objects as " + spec.range();

@@ -4,10 +4,9 @@ import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.PrdiffException;
 
 /**
- * The rules on what a {@link DiffRequest} may combine, checked by the services for both front ends and worded once
- * (INVALID_INPUT, naming the CLI's option and MCP's argument where they differ). The CLI also rejects some of
- * these combinations as usage errors before a request is made (lib/cli's DiffCommand), and MCP a few of its own
- * arguments' (DiffTools); those stay in the front end's words.
+ * Every rule on what a call may combine, worded once (INVALID_INPUT). The front ends check {@link #answers} before
+ * they make a request, each naming its own options ({@link Words}: the CLI reports a failure as a usage error);
+ * the services check the rules on a {@link DiffRequest}, naming the CLI's option and MCP's argument together.
  */
 public final class RequestRules {
     private static final int MAX_CONTEXT_LINES = 20;
@@ -24,8 +23,9 @@ public final class RequestRules {
 
     /** The range's commits are an answer of their own: no file selection, filters, pages, context or interdiff. */
     static void logAlone(DiffRequest request) {
-        if (request.log() && (request.stat() || request.selectsFiles() || request.shape().selects()
-                || request.contextLines() != null || request.since() != null)) {
+        DiffRequest.Shape shape = request.shape();
+        if (shape.log() && (shape.stat() || request.selection().any() || shape.output().selects()
+                || shape.contextLines() != null || request.fetch().since() != null)) {
             throw new PrdiffException(ErrorCode.INVALID_INPUT, "the list of commits (--log, log) is an answer of its"
                     + " own for the whole range: it does not combine with stat, file, include, exclude, status, top,"
                     + " skip, context lines or since");
@@ -34,9 +34,9 @@ public final class RequestRules {
 
     /** A pull request's live diff is GitHub's: context lines and a log need the head pinned (or --since). */
     static void liveDiffAllows(DiffRequest request) {
-        boolean fromObjects = request.sha() != null || request.since() != null;
-        if (!fromObjects && (request.contextLines() != null || request.log())) {
-            throw new PrdiffException(ErrorCode.INVALID_INPUT, (request.log()
+        boolean fromObjects = request.fetch().sha() != null || request.fetch().since() != null;
+        if (!fromObjects && (request.shape().contextLines() != null || request.shape().log())) {
+            throw new PrdiffException(ErrorCode.INVALID_INPUT, (request.shape().log()
                     ? "a list of commits (--log, log)" : "context lines (-U, context_lines)")
                     + " cannot apply to the live pull request diff, which GitHub computes;"
                     + " pin the head with --sha (MCP: sha) to have git compute it from objects: the head SHA is"
@@ -46,9 +46,9 @@ public final class RequestRules {
 
     /** A file list is an answer of its own: not with a diffstat or a list of commits. */
     static void fileListAlone(DiffRequest request) {
-        if (request.stat() || request.log()) {
-            throw new PrdiffException(ErrorCode.INVALID_INPUT, (request.stat() ? "a diffstat" : "a list of commits")
-                    + " and a file list are two answers: ask for one");
+        if (request.shape().stat() || request.shape().log()) {
+            throw new PrdiffException(ErrorCode.INVALID_INPUT, (request.shape().stat() ? "a diffstat"
+                    : "a list of commits") + " and a file list are two answers: ask for one");
         }
     }
 
@@ -62,7 +62,8 @@ public final class RequestRules {
 
     /** A local diff takes none of a pull request's options. */
     static void noPullRequestOptions(DiffRequest request) {
-        if (request.repo() != null || request.sha() != null || request.baseSha() != null || request.noFetch()) {
+        DiffRequest.Fetch fetch = request.fetch();
+        if (fetch.repo() != null || fetch.sha() != null || fetch.baseSha() != null || fetch.noFetch()) {
             throw new PrdiffException(ErrorCode.INVALID_INPUT,
                     "--repo, --sha, --base-sha and --no-fetch apply only to pull requests");
         }
@@ -70,8 +71,95 @@ public final class RequestRules {
 
     /** --base-sha pins the base of a --sha diff, so it needs --sha. */
     static void baseShaNeedsSha(DiffRequest request) {
-        if (request.baseSha() != null && request.sha() == null) {
+        if (request.fetch().baseSha() != null && request.fetch().sha() == null) {
             throw new PrdiffException(ErrorCode.INVALID_INPUT, "--base-sha pins the base of a --sha diff; give --sha too");
         }
+    }
+
+    /** Whose words a rule's message uses: the command line's options or the MCP tools' arguments. */
+    public enum Words { CLI, MCP }
+
+    /**
+     * What a front end was asked for, before it makes a request: the answers that exclude each other and what
+     * shapes one of them.
+     *
+     * @param layout line numbers, side by side or a width (MCP: format, line_numbers, width)
+     * @param limits --max-bytes, --max-lines, --no-binary or --skip-generated given (MCP's limits are defaults that
+     *               apply to diffs alone, so it never gives them)
+     */
+    public record Asked(boolean info, boolean filesOnly, boolean stat, boolean log, boolean json, boolean layout,
+            boolean limits, boolean files, boolean sha, boolean since) {}
+
+    /** An option as each front end names it. */
+    private enum Name {
+        INFO("--info", "info"),
+        FILES_ONLY("--files-only", "files_only"),
+        STAT("--stat", "stat"),
+        LOG("--log", "log"),
+        JSON("--json", "json"),
+        FILE("--file", "file"),
+        SHA("--sha", "sha"),
+        SINCE("--since", "since"),
+        LAYOUT("--line-numbers, --side-by-side and --width", "format, line_numbers and width"),
+        LIMITS("--max-bytes, --max-lines, --no-binary and --skip-generated",
+                "max_bytes, max_lines, no_binary and skip_generated");
+
+        private final String cli;
+        private final String mcp;
+
+        Name(String cli, String mcp) {
+            this.cli = cli;
+            this.mcp = mcp;
+        }
+
+        String in(Words words) {
+            return words == Words.CLI ? cli : mcp;
+        }
+    }
+
+    /**
+     * The answers a call may not combine, each rule worded once with the front end's names: INVALID_INPUT (the CLI
+     * reports it as a usage error).
+     */
+    public static void answers(Asked a, Words words) {
+        if (a.info() && (a.filesOnly() || a.files() || a.sha() || a.since() || a.log())) {
+            throw invalid(n(Name.INFO, words) + " prints metadata only; it does not combine with "
+                    + n(Name.FILES_ONLY, words) + ", " + n(Name.FILE, words) + ", " + n(Name.SHA, words) + ", "
+                    + n(Name.SINCE, words) + " or " + n(Name.LOG, words));
+        }
+        if (a.limits() && (a.stat() || a.filesOnly() || a.log())) {
+            throw invalid(n(Name.LIMITS, words) + " shape a diff; "
+                    + n(a.stat() ? Name.STAT : a.filesOnly() ? Name.FILES_ONLY : Name.LOG, words) + " prints none");
+        }
+        if (a.stat() && a.filesOnly()) {
+            throw invalid(n(Name.STAT, words) + " and " + n(Name.FILES_ONLY, words) + " are two answers: choose one");
+        }
+        if (a.layout() && (a.filesOnly() || a.stat() || a.info() || a.log())) {
+            throw invalid(n(Name.LAYOUT, words) + " lay out the diff; they do not combine with " + n(a.filesOnly()
+                    ? Name.FILES_ONLY : a.stat() ? Name.STAT : a.info() ? Name.INFO : Name.LOG, words));
+        }
+        if (a.log() && (a.stat() || a.filesOnly())) {
+            throw invalid(n(Name.LOG, words) + " is an answer of its own: it does not combine with "
+                    + n(a.stat() ? Name.STAT : Name.FILES_ONLY, words));
+        }
+        if (a.json() && (a.info() || a.filesOnly() || a.stat() || a.log())) {
+            throw invalid(n(Name.JSON, words) + " is the diff's envelope: it does not combine with " + n(a.info()
+                    ? Name.INFO : a.filesOnly() ? Name.FILES_ONLY : a.stat() ? Name.STAT : Name.LOG, words));
+        }
+    }
+
+    /** MCP's get_diff takes base...head: a head needs its base. */
+    public static void headNeedsBase(String base, String head) {
+        if (head != null && base == null) {
+            throw invalid("head needs base: the diff is base...head");
+        }
+    }
+
+    private static String n(Name name, Words words) {
+        return name.in(words);
+    }
+
+    private static PrdiffException invalid(String message) {
+        return new PrdiffException(ErrorCode.INVALID_INPUT, message);
     }
 }

@@ -1,5 +1,6 @@
 package dev.prdiff.cli;
 
+import dev.prdiff.app.Sessions;
 import dev.prdiff.core.FileTrees;
 import dev.prdiff.exec.Command;
 import dev.prdiff.exec.Subprocess;
@@ -51,8 +52,10 @@ final class CdsRehearsal {
                     List.of("-C", r, "main...feature"),
                     List.of("-C", repo.resolve(".git").toString(), "main...feature", "--file", "a.txt"),
                     List.of("-C", r))) {
-                Cli.run(OutputStream.nullOutputStream(), new PrintStream(OutputStream.nullOutputStream()), quiet, false,
-                        args.toArray(String[]::new));
+                try (Sessions.OneCall session = Sessions.oneCall(quiet)) {
+                    Cli.run(session, OutputStream.nullOutputStream(), new PrintStream(OutputStream.nullOutputStream()),
+                            quiet, false, args.toArray(String[]::new));
+                }
             }
         } catch (IOException | RuntimeException e) {
             // a smaller archive: later starts load the rest as they would without the rehearsal

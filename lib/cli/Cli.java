@@ -1,9 +1,11 @@
 package dev.prdiff.cli;
 
+import dev.prdiff.app.Sessions;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.exec.ProcessStdout;
 import dev.prdiff.exec.Subprocess;
 import dev.prdiff.exec.Utf8Relaunch;
+import dev.prdiff.git.Session;
 import picocli.CommandLine;
 import picocli.CommandLine.ParseResult;
 
@@ -20,6 +22,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.function.Supplier;
 
 /** prdiff's command line: the words parsed by picocli, the command they name run, its failures reported on stderr. */
 public final class Cli {
@@ -40,21 +43,25 @@ public final class Cli {
             }
             return code.orElse(ExitCode.ERROR);
         }
-        // The JVM has a console only when stdin and stdout are both terminals; a pipe on either is no terminal.
-        int code = run(stdout, stderr, System.getenv(), System.console() != null, args);
+        int code;
+        try (Sessions.OneCall session = Sessions.oneCall(System.getenv())) {
+            // The JVM has a console only when stdin and stdout are both terminals; a pipe on either is no terminal.
+            code = run(session, stdout, stderr, System.getenv(), System.console() != null, args);
+        }
         CdsRehearsal.runIfTraining(System.getenv());
         return code;
     }
 
-    /** The whole CLI in-process, with the environment git and gh inherit and stdout a terminal or not. */
-    public static int run(OutputStream stdout, PrintStream err, Map<String, String> env, boolean terminal,
-            String... args) {
+    /**
+     * The whole CLI in-process, with the environment git and gh inherit and stdout a terminal or not. {@code session}
+     * is the run's, which the caller made from the same environment and closes after; it is asked for only when the
+     * call needs git ({@link Sessions#oneCall} makes it then).
+     */
+    public static int run(Supplier<Session> session, OutputStream stdout, PrintStream err, Map<String, String> env,
+            boolean terminal, String... args) {
         WatchedOutput out = new WatchedOutput(stdout);
         Pager pager = new Pager(env, out, err);
-        int code;
-        try (RunSession session = new RunSession(env)) {
-            code = parsedAndCalled(new Io(out, err, env, terminal, session), pager, args);
-        }
+        int code = parsedAndCalled(new Io(out, err, env, terminal, session), pager, args);
         pager.close();
         if (out.failure() != null) {
             return writeFailed(out, out.failure(), err);
@@ -65,11 +72,6 @@ public final class Cli {
             return writeFailed(out, e, err);
         }
         return code;
-    }
-
-    /** As {@link #run(OutputStream, PrintStream, Map, boolean, String...)}, stdout no terminal. */
-    public static int run(OutputStream stdout, PrintStream err, Map<String, String> env, String... args) {
-        return run(stdout, err, env, false, args);
     }
 
     /** The words parsed by picocli, then the command called: usage errors and failures reported on {@code err}. */

@@ -3,6 +3,7 @@ package dev.prdiff.cli;
 import dev.prdiff.app.DiffEnvelope;
 import dev.prdiff.app.DiffRequest;
 import dev.prdiff.app.Prdiff;
+import dev.prdiff.app.RequestRules;
 import dev.prdiff.app.Target;
 import dev.prdiff.core.Json;
 import dev.prdiff.core.PrdiffException;
@@ -58,11 +59,15 @@ final class DiffCommand {
         if (o.quiet.value() && o.verbose.value()) {
             throw new CommandLine.ParameterException(self, "-q and -v contradict each other");
         }
-        if (info && (filesOnly || !o.files.value().isEmpty() || !pathsAfterDashes.isEmpty() || o.sha.value() != null
-                || o.since.value() != null || log)) {
-            throw new CommandLine.ParameterException(self,
-                    "--info prints metadata only; it does not combine with --files-only, --file, --sha, --since"
-                            + " or --log");
+        boolean layoutAsked = o.lineNumbers.value() || o.sideBySide.value() || o.width.value() != null;
+        boolean limitsAsked = o.maxBytes.value() != null || o.maxLines.value() != null || o.noBinary.value()
+                || o.skipGenerated.value();
+        try {
+            RequestRules.answers(new RequestRules.Asked(info, filesOnly, stat, log, o.json.value(), layoutAsked,
+                    limitsAsked, !o.files.value().isEmpty() || !pathsAfterDashes.isEmpty(), o.sha.value() != null,
+                    o.since.value() != null), RequestRules.Words.CLI);
+        } catch (PrdiffException e) {
+            throw new CommandLine.ParameterException(self, e.getMessage());
         }
         List<String> selected = new ArrayList<>(o.files.value());
         selected.addAll(pathsAfterDashes);
@@ -80,30 +85,19 @@ final class DiffCommand {
             }
             parsedTarget = new Target.Auto(a.base(), cached ? LocalDiffs.WorkTree.STAGED : LocalDiffs.WorkTree.UNTRACKED);
         }
-        if ((stat || filesOnly || log) && (o.maxBytes.value() != null || o.maxLines.value() != null
-                || o.noBinary.value() || o.skipGenerated.value())) {
-            throw new CommandLine.ParameterException(self, "--max-bytes, --max-lines, --no-binary and"
-                    + " --skip-generated shape a diff; " + (stat ? "--stat" : filesOnly ? "--files-only" : "--log")
-                    + " prints none");
-        }
-        if (stat && filesOnly) {
-            throw new CommandLine.ParameterException(self,
-                    "--stat and --files-only are two answers: choose one");
-        }
         DiffLayout layout = layout();
-        if (log && (stat || filesOnly)) {
-            throw new CommandLine.ParameterException(self,
-                    "--log is an answer of its own: it does not combine with " + (stat ? "--stat" : "--files-only"));
-        }
         OutputShape shape = new OutputShape(new FileFilter(o.include.value(), o.exclude.value(),
                 FileFilter.statuses(o.status.value())), o.top.value(), o.skip.value(),
                 new SectionLimits(o.maxBytes.value(), o.maxLines.value(), o.noBinary.value(), o.skipGenerated.value(),
                         null, layout));
-        DiffRequest request = new DiffRequest(parsedTarget, selected, o.dir.value(),
-                Duration.ofSeconds(o.timeoutSeconds.value()), o.repo.value(), o.sha.value(), o.baseSha.value(),
-                o.noFetch.value(), io.env(), io.session().get()).typedPaths(o.strict.value())
-                .shaped(shape, o.contextLines.value(), stat).refetchedBy(calls())
-                .withSince(o.since.value()).withLog(log);
+        DiffRequest.Context context = new DiffRequest.Context(o.dir.value(), o.dir.value() != null,
+                Duration.ofSeconds(o.timeoutSeconds.value()), io.env(), io.session().get(), null);
+        DiffRequest request = new DiffRequest(parsedTarget,
+                new DiffRequest.Selection(selected, o.strict.value(), true),
+                new DiffRequest.Shape(shape, o.contextLines.value(), stat, log, calls()),
+                new DiffRequest.Fetch(o.repo.value(), o.sha.value(), o.baseSha.value(), o.noFetch.value(),
+                        o.since.value()),
+                context);
         String color = o.color.value();
         boolean colored = switch (color) {
             case "auto" -> io.terminal();
@@ -116,10 +110,6 @@ final class DiffCommand {
         Notices notices = new Notices(io.err(), o.quiet.value(), o.verbose.value(),
                 parsedTarget instanceof Target.Auto || parsedTarget instanceof Target.Rev);
         if (o.json.value()) {
-            if (info || filesOnly || stat || log) {
-                throw new CommandLine.ParameterException(self, "--json is the diff's envelope: it does"
-                        + " not combine with " + (info ? "--info" : filesOnly ? "--files-only" : stat ? "--stat" : "--log"));
-            }
             return writeEnvelope(request, notices);
         }
         if (info) {
@@ -209,8 +199,8 @@ final class DiffCommand {
     }
 
     /**
-     * --line-numbers, --side-by-side and --width, checked: they lay out a diff, so not --files-only, --stat or
-     * --info, and never in colour (--color=always with them is a usage error; auto leaves them plain).
+     * --line-numbers, --side-by-side and --width, checked: never in colour (--color=always with them is a usage
+     * error; auto leaves them plain). That they lay out a diff alone is {@link RequestRules#answers}'.
      */
     private DiffLayout layout() {
         boolean sideBySide = o.sideBySide.value();
@@ -218,15 +208,9 @@ final class DiffCommand {
         if (!o.lineNumbers.value() && !sideBySide && width == null) {
             return DiffLayout.UNIFIED;
         }
-        String options = "--line-numbers, --side-by-side and --width";
-        if (o.filesOnly.value() || o.stat.value() || o.info.value() || o.log.value()) {
-            throw new CommandLine.ParameterException(self, options + " lay out the diff; they do not combine with "
-                    + (o.filesOnly.value() ? "--files-only" : o.stat.value() ? "--stat" : o.info.value() ? "--info"
-                    : "--log"));
-        }
         if (o.color.value().equals("always")) {
-            throw new CommandLine.ParameterException(self, options + " are not coloured: drop"
-                    + " --color=always (or use --color=never)");
+            throw new CommandLine.ParameterException(self, "--line-numbers, --side-by-side and --width are not"
+                    + " coloured: drop --color=always (or use --color=never)");
         }
         if (width != null && !sideBySide) {
             throw new CommandLine.ParameterException(self, "--width applies only with --side-by-side");

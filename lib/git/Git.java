@@ -29,15 +29,14 @@ public final class Git {
     private final Path gitDir;
     /** {@link #enclosingWorkTree}, once asked; {@link #gitDir} itself when there is none. */
     private volatile Path enclosing;
-    /** Where commands on objects run: the kept scratch directory until objects are written ({@link #writeObjects}). */
-    private volatile ScratchGitDir scratch;
+    /**
+     * Where this git's commands run, as the session last said: commands on objects in the kept scratch directory
+     * until objects are written ({@link #writeObjects}), and off the user's disk workspace once it is refused.
+     */
+    private volatile Placement placement;
     private final Duration timeout;
-    private volatile Map<String, String> repositoryEnv;
-    private volatile Map<String, String> objectsEnv;
     private final Map<String, String> inheritedEnv;
     private final Session session;
-    /** The user's disk workspace this git's commands use (HOME, scratch directory, trust config), or null. */
-    private volatile DiskWorkspace kept;
     private final Map<String, String> resolved = new ConcurrentHashMap<>();
 
     private Git(Session session, Repository repository, ScratchGitDir scratch, Duration timeout,
@@ -46,42 +45,22 @@ public final class Git {
         this.repository = repository;
         this.workDir = repository.workDir();
         this.gitDir = repository.gitDir();
-        this.scratch = scratch;
         this.timeout = timeout;
-        this.repositoryEnv = repositoryEnv;
-        this.objectsEnv = objectsEnv;
         this.inheritedEnv = session.env();
-        this.kept = session.holding(scratch.dir(), objectsEnv.get("HOME"),
-                repositoryEnv.get("HOME"), repositoryEnv.get("GIT_CONFIG_GLOBAL"));
+        this.placement = session.place(scratch, repositoryEnv, objectsEnv);
     }
 
-    /**
-     * Checks the user's disk workspace before each git command (the folder could be renamed away under a
-     * long-running server when a folder above it was writable by others, and another put in its place): once it is
-     * refused, or another folder is at its path, this git's commands run in the session's own scratch directory,
-     * HOME and trust config ({@link PrivateWorkspace}) from then on.
-     */
-    private void checkKept() {
-        DiskWorkspace k = kept;
-        if (k == null || session.diskWorkspace() == k) {
-            return;
+    /** Where the next git command runs: asked of the session before each one ({@link Session#stillPlaced}). */
+    private Placement placed() {
+        Placement p = placement;
+        if (session.stillPlaced(p)) {
+            return p;
         }
         synchronized (this) {
-            if (kept != k) {
-                return;
+            if (!session.stillPlaced(placement)) {
+                placement = session.movedOff(placement, timeout);
             }
-            Path home = session.privateWorkspace().emptyHome();
-            if (k.holds(scratch.dir())) {
-                scratch = scratch.writable();
-            }
-            objectsEnv = GitEnvironment.objects(inheritedEnv, home);
-            Map<String, String> env = GitEnvironment.rehomed(repositoryEnv, home);
-            String global = env.get("GIT_CONFIG_GLOBAL");
-            if (global != null && k.holds(Path.of(global))) {
-                env.put("GIT_CONFIG_GLOBAL", session.trust.configFile(timeout).toString());
-            }
-            repositoryEnv = env;
-            kept = null;
+            return placement;
         }
     }
 
@@ -154,7 +133,8 @@ public final class Git {
             String base = answers.get(1);
             resolved.put(range.base(), base);
             resolved.put(range.head(), head);
-            session.memo.mergeBases.keep(MemoryAnswers.key(scratch, List.of(base, head)), List.copyOf(bases));
+            session.memo.mergeBases.keep(MemoryAnswers.key(placement.scratch(), List.of(base, head)),
+                    List.copyOf(bases));
         } else if (answers.size() == 2 && ObjectIds.isFullId(answers.get(0)) && ObjectIds.isFullId(answers.get(1))) {
             resolved.put(range.base(), answers.get(0));
             resolved.put(range.head(), answers.get(1));
@@ -298,7 +278,7 @@ public final class Git {
 
     /** A {@link MemoryAnswers} key for full ids in this repository's object store, else null. */
     List<Object> keyOf(List<String> ids, Object... more) {
-        return MemoryAnswers.key(scratch, ids, more);
+        return MemoryAnswers.key(placement.scratch(), ids, more);
     }
 
     /**
@@ -309,10 +289,11 @@ public final class Git {
      */
     OnDisk onDisk(String kind, List<String> ids, String what) {
         AnswerStore store = session.disk();
-        if (store == AnswerStore.NONE || keyOf(ids) == null || Files.exists(scratch.dir().resolve("shallow"))) {
+        if (store == AnswerStore.NONE || keyOf(ids) == null
+                || Files.exists(placement.scratch().dir().resolve("shallow"))) {
             return null;
         }
-        String build = build(program(objectsEnv.get("PATH")));
+        String build = build(program(placement.objectsEnv().get("PATH")));
         return build == null ? null : new OnDisk(store,
                 new AnswerStore.Key(kind, what + "\n" + build + "\n" + String.join(" ", ids)));
     }
@@ -438,11 +419,11 @@ public final class Git {
 
     /** Runs a read-only git command in the user's repository (refs, names); nothing there can start a program. */
     public Subprocess.Captured repositoryRaw(List<String> args) {
-        checkKept();
+        Map<String, String> env = placed().repositoryEnv();
         List<String> argv = new ArrayList<>(List.of("git", "--git-dir=" + gitDir));
         argv.addAll(GitEnvironment.configArgs(GitEnvironment.REPOSITORY_CONFIG));
         argv.addAll(args);
-        return Subprocess.capture(new Command(label(args), argv, gitDir, repositoryEnv, timeout));
+        return Subprocess.capture(new Command(label(args), argv, gitDir, env, timeout));
     }
 
     /**
@@ -487,7 +468,7 @@ public final class Git {
         writeObjects();
         Map<String, String> env = new java.util.HashMap<>(GitEnvironment.fetch(inheritedEnv));
         env.putAll(extraEnv);
-        new ScratchFetch(this, scratch, timeout).fetch(url, extraConfig, refspecs, env);
+        new ScratchFetch(this, placement.scratch(), timeout).fetch(url, extraConfig, refspecs, env);
     }
 
     /**
@@ -495,13 +476,13 @@ public final class Git {
      * write objects (a fetch's pack, an interdiff's replayed trees) and find them again: never in the one kept
      * for the user, which every prdiff process reads.
      */
-    void writeObjects() {
-        scratch = scratch.writable();
+    synchronized void writeObjects() {
+        placement = placement.writable();
     }
 
     Subprocess.Result check(Subprocess.Result r, List<String> args) {
         if (!r.ok()) {
-            PrdiffException missing = MissingObjects.of(label(args), r.stderr(), scratch, workDir);
+            PrdiffException missing = MissingObjects.of(label(args), r.stderr(), placement.scratch(), workDir);
             if (missing != null) {
                 throw missing;
             }
@@ -512,21 +493,20 @@ public final class Git {
     }
 
     private Command inScratch(String label, List<String> args) {
-        checkKept();
-        List<String> argv = new ArrayList<>(List.of("git", "--git-dir=" + scratch.dir(), "--no-replace-objects"));
+        Placement p = placed();
+        List<String> argv = new ArrayList<>(List.of("git", "--git-dir=" + p.scratch().dir(), "--no-replace-objects"));
         argv.addAll(args);
-        return new Command(label, argv, scratch.dir(), objectsEnv, timeout);
+        return new Command(label, argv, p.scratch().dir(), p.objectsEnv(), timeout);
     }
 
     private Command inCheckout(String label, List<String> args, Map<String, String> extraEnv) {
         requireChosen();
-        checkKept();
+        Map<String, String> env = placed().repositoryEnv();
         List<String> argv = new ArrayList<>(List.of("git"));
         argv.addAll(GitEnvironment.configArgs(GitEnvironment.DIFF_CONFIG));
         argv.addAll(args);
-        Map<String, String> env = repositoryEnv;
         if (!extraEnv.isEmpty()) {
-            env = new java.util.HashMap<>(repositoryEnv);
+            env = new java.util.HashMap<>(env);
             env.putAll(extraEnv);
         }
         return new Command(label, argv, workDir, env, timeout);

@@ -128,6 +128,38 @@ public final class Session implements AutoCloseable {
         return null;
     }
 
+    /** Where the commands of a repository opened now run; {@code disk} is the disk workspace they use, if any. */
+    Placement place(ScratchGitDir scratch, Map<String, String> repositoryEnv, Map<String, String> objectsEnv) {
+        return new Placement(scratch, repositoryEnv, objectsEnv, holding(scratch.dir(), objectsEnv.get("HOME"),
+                repositoryEnv.get("HOME"), repositoryEnv.get("GIT_CONFIG_GLOBAL")));
+    }
+
+    /**
+     * Whether the next command may still run where {@code placement} says: it uses no disk workspace, or the one
+     * usable now. The folder could be renamed away under a long-running server when a folder above it was writable
+     * by others, and another put in its place.
+     */
+    boolean stillPlaced(Placement placement) {
+        return placement.disk() == null || diskWorkspace() == placement.disk();
+    }
+
+    /**
+     * {@code placement} moved off its disk workspace, refused now or replaced at its path: from then on its
+     * commands run in this session's own scratch directory, HOME and trust config.
+     */
+    Placement movedOff(Placement placement, Duration timeout) {
+        DiskWorkspace refused = placement.disk();
+        Path home = privateWorkspace().emptyHome();
+        ScratchGitDir scratch = refused.holds(placement.scratch().dir()) ? placement.scratch().writable()
+                : placement.scratch();
+        Map<String, String> repositoryEnv = GitEnvironment.rehomed(placement.repositoryEnv(), home);
+        String global = repositoryEnv.get("GIT_CONFIG_GLOBAL");
+        if (global != null && refused.holds(Path.of(global))) {
+            repositoryEnv.put("GIT_CONFIG_GLOBAL", trust.configFile(timeout).toString());
+        }
+        return new Placement(scratch, repositoryEnv, GitEnvironment.objects(env, home), null);
+    }
+
     /** This session's own workspace, made on first use (and again if it was removed meanwhile). */
     synchronized PrivateWorkspace privateWorkspace() {
         if (own == null || !own.exists()) {

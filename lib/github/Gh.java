@@ -4,6 +4,7 @@ import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.exec.Command;
 import dev.prdiff.exec.Subprocess;
+import dev.prdiff.source.DiffRefused;
 
 import java.nio.file.Path;
 import java.time.Clock;
@@ -129,9 +130,9 @@ public final class Gh {
     }
 
     /** GitHub refuses diffs of pull requests with more than 300 files (HTTP 406). */
-    public static final class TooLarge extends PrdiffException {
+    public static final class TooLarge extends DiffRefused {
         TooLarge(String ghMessage) {
-            super(ErrorCode.NETWORK_ERROR, "GitHub refused the diff: " + ghMessage);
+            super("GitHub refused the diff: " + ghMessage, "more than 300 files");
         }
     }
 }

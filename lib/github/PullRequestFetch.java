@@ -3,6 +3,7 @@ package dev.prdiff.github;
 import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.git.Git;
+import dev.prdiff.source.PullRequestInfo;
 
 import java.util.List;
 

@@ -6,6 +6,7 @@ import dev.prdiff.core.FileEntry;
 import dev.prdiff.core.Json;
 import dev.prdiff.core.Messages;
 import dev.prdiff.core.PrdiffException;
+import dev.prdiff.source.PullRequestInfo;
 
 import java.io.IOException;
 import java.net.URI;
@@ -53,13 +54,38 @@ public final class PullRequests {
         ApiResponse r = gh.get(host(), repoPath() + "/pulls/" + number, "pull request #" + number);
         PullRequestInfo info;
         try {
-            info = PullRequestInfo.from(Json.MAPPER.readTree(r.body()));
+            info = infoOf(Json.MAPPER.readTree(r.body()));
         } catch (IOException e) {
             throw new PrdiffException(ErrorCode.NETWORK_ERROR, "GitHub's answer for pull request #" + number
                     + " is not JSON: " + e.getMessage(), e);
         }
         requireOnHost(info);
         return info;
+    }
+
+    /** The metadata prdiff keeps from GitHub's answer for GET /repos/O/R/pulls/N. */
+    static PullRequestInfo infoOf(JsonNode pr) {
+        JsonNode head = pr.path("head");
+        JsonNode base = pr.path("base");
+        return new PullRequestInfo(
+                pr.path("number").asLong(),
+                text(pr, "title"),
+                text(pr, "state"),
+                pr.path("draft").asBoolean(false),
+                pr.path("merged").asBoolean(false),
+                text(pr, "html_url"),
+                text(base.path("repo"), "full_name"),
+                text(head, "sha"),
+                text(head, "ref"),
+                text(head.path("repo"), "full_name"),
+                text(base, "sha"),
+                text(base, "ref"),
+                pr.hasNonNull("changed_files") ? pr.get("changed_files").asInt() : null,
+                text(base.path("repo"), "clone_url"));
+    }
+
+    private static String text(JsonNode node, String field) {
+        return node.hasNonNull(field) ? node.get(field).asText() : null;
     }
 
     /**

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.prdiff.app.DiffEnvelope;
 import dev.prdiff.app.DiffRequest;
 import dev.prdiff.app.Prdiff;
+import dev.prdiff.app.RequestRules;
 import dev.prdiff.app.Target;
 import dev.prdiff.cache.PullRequestMemoryCache;
 import dev.prdiff.core.ErrorCode;
@@ -88,24 +89,28 @@ final class DiffTools {
         if (!number.canConvertToLong()) {
             throw new PrdiffException(ErrorCode.INVALID_INPUT, "pr_number is too large: " + number);
         }
-        DiffRequest request = new DiffRequest(new Target.PullRequest(number.asLong(), null), paths(args, "file"),
-                dir(args), gitTimeout, text(args, "repo"), text(args, "sha"), text(args, "base_sha"), false, env,
-                text(args, "repo_path") != null, memory, session);
-        if (args.path("files_only").asBoolean(false) && args.path("json").asBoolean(false)) {
-            throw new PrdiffException(ErrorCode.INVALID_INPUT, "json is the diff's envelope and files_only a file"
-                    + " list: ask for one");
-        }
-        return args.path("files_only").asBoolean(false) ? listedFiles(shaped(request, args), args)
-                : diffText(limited(shaped(request, args), "get_pull_request_diff", "file", args), args, true);
+        Target target = new Target.PullRequest(number.asLong(), null);
+        DiffRequest.Context context = new DiffRequest.Context(dir(args), text(args, "repo_path") != null, gitTimeout,
+                env, session, memory);
+        boolean filesOnly = args.path("files_only").asBoolean(false);
+        checkAnswers(args, filesOnly);
+        DiffRequest request = new DiffRequest(target, DiffRequest.Selection.repoRelative(paths(args, "file")),
+                shape(args), new DiffRequest.Fetch(text(args, "repo"), text(args, "sha"), text(args, "base_sha"), false,
+                        text(args, "since")), context);
+        return filesOnly ? listedFiles(request, args)
+                : diffText(limited(request, "get_pull_request_diff", "file", args), args, true);
     }
 
     private ObjectNode diff(JsonNode args) {
-        return diffText(limited(shaped(localRequest(range(args), args), args), "get_diff", "path", args), args, true);
+        DiffRequest request = localRequest(range(args), args);
+        checkAnswers(args, false);
+        return diffText(limited(request, "get_diff", "path", args), args, true);
     }
 
     private ObjectNode commitDiff(JsonNode args) {
         DiffRequest request = localRequest(Target.checked(new Target.Commit(args.get("hash").asText())), args);
-        return diffText(limited(shaped(request, args), "get_commit_diff", "path", args), args, false);
+        checkAnswers(args, false);
+        return diffText(limited(request, "get_commit_diff", "path", args), args, false);
     }
 
     /**
@@ -115,11 +120,7 @@ final class DiffTools {
      */
     private DiffRequest limited(DiffRequest request, String tool, String fileField, JsonNode args) {
         DiffLayout layout = layout(args);
-        if (request.stat() || request.log()) {
-            if (!layout.plain()) {
-                throw new PrdiffException(ErrorCode.INVALID_INPUT, "format and line_numbers lay out a diff, not a"
-                        + (request.stat() ? " diffstat: drop stat" : " list of commits: drop log") + " or them");
-            }
+        if (request.shape().stat() || request.shape().log()) {
             return request;
         }
         long cap = Math.max(SectionLimits.MIN_BYTES, maxDiffBytes);
@@ -127,49 +128,51 @@ final class DiffTools {
         JsonNode maxLines = args.get("max_lines");
         SectionLimits limits = new SectionLimits(maxBytes, maxLines == null || maxLines.isNull() ? null : maxLines.asInt(),
                 args.path("no_binary").asBoolean(true), args.path("skip_generated").asBoolean(true), null, layout);
-        return request.shaped(request.shape().limited(limits), request.contextLines(), false)
-                .refetchedBy(new ToolCallRefetch(tool, args, fileField, DEFAULT_MAX_BYTES, cap));
+        DiffRequest.Shape shape = request.shape();
+        return request.withShape(new DiffRequest.Shape(shape.output().limited(limits), shape.contextLines(), false,
+                shape.log(), new ToolCallRefetch(tool, args, fileField, DEFAULT_MAX_BYTES, cap)));
     }
 
     /** The 004 seed's cap: about what an agent can afford for one diff in its context. */
     static final long DEFAULT_MAX_BYTES = 100_000;
 
     private ObjectNode changedFiles(JsonNode args) {
-        return fileList(shaped(localRequest(range(args), args), args), args);
+        DiffRequest request = localRequest(range(args), args);
+        checkAnswers(args, true);
+        return fileList(request, args);
     }
 
     /**
      * The output controls a tool's schema allows: include, exclude, status, top, skip, context_lines, stat, and
      * since and log (absent from a schema, they are absent from its arguments).
      */
-    private static DiffRequest shaped(DiffRequest request, JsonNode args) {
+    private static DiffRequest.Shape shape(JsonNode args) {
         FileFilter filter = new FileFilter(ToolArgs.strings(args, "include"), ToolArgs.strings(args, "exclude"),
                 FileFilter.statuses(ToolArgs.strings(args, "status")));
         JsonNode top = args.get("top");
         JsonNode context = args.get("context_lines");
-        return request.shaped(new OutputShape(filter, top == null || top.isNull() ? null : top.asInt(),
-                        args.path("skip").asInt(0)), context == null || context.isNull() ? null : context.asInt(),
-                args.path("stat").asBoolean(false))
-                .withSince(text(args, "since"))
-                .withLog(args.path("log").asBoolean(false));
+        return new DiffRequest.Shape(new OutputShape(filter, top == null || top.isNull() ? null : top.asInt(),
+                args.path("skip").asInt(0)), context == null || context.isNull() ? null : context.asInt(),
+                args.path("stat").asBoolean(false), args.path("log").asBoolean(false), null);
     }
 
     /** get_diff's range rules: nothing = auto-detection, base = base...HEAD, base and head = base...head. */
     private static Target range(JsonNode args) {
         String base = text(args, "base");
         String head = text(args, "head");
+        RequestRules.headNeedsBase(base, head);
         if (head != null) {
-            if (base == null) {
-                throw new PrdiffException(ErrorCode.INVALID_INPUT, "head needs base: the diff is base...head");
-            }
             return Target.checked(new Target.Range(base, head, true));
         }
         return Target.checked(new Target.Auto(base));
     }
 
+    /** A local target's request: repo-relative paths, the output controls, and since where the tool has it. */
     private DiffRequest localRequest(Target target, JsonNode args) {
-        return new DiffRequest(target, paths(args, "path"), dir(args), gitTimeout, null, null, null, false, env,
-                session);
+        Path dir = dir(args);
+        DiffRequest.Context context = new DiffRequest.Context(dir, dir != null, gitTimeout, env, session, null);
+        return new DiffRequest(target, DiffRequest.Selection.repoRelative(paths(args, "path")), shape(args),
+                new DiffRequest.Fetch(null, null, null, false, text(args, "since")), context);
     }
 
     /**
@@ -187,7 +190,7 @@ final class DiffTools {
                 "the diff is larger than " + cap + " bytes, too large for one answer; list the files"
                 + " (get_changed_files, or files_only) and ask for fewer of them with path (or file), include,"
                 + " exclude or status, or a page at a time with top and skip", Map.of("max_diff_bytes", cap), null));
-        boolean sections = structured && !request.stat() && !request.log();
+        boolean sections = structured && !request.shape().stat() && !request.shape().log();
         SectionCollector collector = sections ? new SectionCollector(out) : null;
         DiffEnvelope.Range[] range = {null};
         Prdiff.diff(request, sections ? collector : out, notices::add, resolved -> range[0] = resolved);
@@ -197,8 +200,8 @@ final class DiffTools {
         }
         DiffEnvelope envelope = sections
                 ? DiffEnvelope.collected(request, collector, range[0], notices).withoutBodies()
-                : DiffEnvelope.listed(request, Prdiff.files(request.shaped(request.shape(), request.contextLines(), false)
-                        .withLog(false), n -> {}), range[0], notices);
+                : DiffEnvelope.listed(request, Prdiff.files(request.withShape(request.shape().asDiff()), n -> {}),
+                        range[0], notices);
         ObjectNode result = ToolResults.text(text);
         result.set("structuredContent", Json.MAPPER.valueToTree(envelope));
         return AnswerFit.fit(ToolResults.withNotices(result, notices), budget(args), false);
@@ -218,10 +221,6 @@ final class DiffTools {
      * a failure stays an isError result.
      */
     private ObjectNode envelope(DiffRequest request, List<String> notices, boolean structured, JsonNode args) {
-        if (request.stat() || request.log()) {
-            throw new PrdiffException(ErrorCode.INVALID_INPUT, "json is the diff's envelope: it does not combine with "
-                    + (request.stat() ? "stat" : "log"));
-        }
         DiffEnvelope envelope = DiffEnvelope.of(request, n -> {}, notices);
         // The envelope holds the sections (within max_bytes) and lists the files, and the text repeats it.
         ObjectNode result = AnswerFit.fit(ToolResults.withNotices(ToolResults.json(envelope), notices),
@@ -240,7 +239,6 @@ final class DiffTools {
     }
 
     private ObjectNode fileList(DiffRequest request, JsonNode args) {
-        requireNoLayout(args);
         List<String> notices = new ArrayList<>();
         FileList list = AnswerFit.page(Prdiff.files(request, notices::add), args.path("skip").asInt(0),
                 listBudget() / 4 * 3);
@@ -257,7 +255,6 @@ final class DiffTools {
 
     /** files_only: the FileList JSON as the text, and as structuredContent the envelope whose changes are those files. */
     private ObjectNode listedFiles(DiffRequest request, JsonNode args) {
-        requireNoLayout(args);
         List<String> notices = new ArrayList<>();
         // The text is the list; an envelope of a file takes about twice its list entry.
         FileList list = AnswerFit.page(Prdiff.files(request, notices::add), args.path("skip").asInt(0),
@@ -267,11 +264,15 @@ final class DiffTools {
         return AnswerFit.fit(ToolResults.withNotices(result, notices), listBudget() / 4 * 3, false);
     }
 
-    private static void requireNoLayout(JsonNode args) {
-        if (!layout(args).plain() || args.has("width")) {
-            throw new PrdiffException(ErrorCode.INVALID_INPUT, "format, line_numbers and width lay out a diff; a file"
-                    + " list (files_only) has none");
-        }
+    /**
+     * The answers a tool's arguments may not combine, as {@link RequestRules#answers} words them in MCP's names;
+     * {@code filesOnly}: the answer is a file list (files_only, or get_changed_files).
+     */
+    private static void checkAnswers(JsonNode args, boolean filesOnly) {
+        boolean layout = !layout(args).plain() || args.has("width");
+        RequestRules.answers(new RequestRules.Asked(false, filesOnly, args.path("stat").asBoolean(false),
+                args.path("log").asBoolean(false), args.path("json").asBoolean(false), layout, false, false, false,
+                false), RequestRules.Words.MCP);
     }
 
     private Path dir(JsonNode args) {

@@ -3,7 +3,6 @@ package dev.prdiff.mcp;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.prdiff.app.Sessions;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.git.Session;
 
@@ -45,7 +44,8 @@ public final class McpServer {
      * @param maxDiffBytes    the largest diff a tool returns in its one answer; past it the tool fails and says
      *                        how to narrow the request
      * @param gitTimeout      the limit for each git or gh call
-     * @param env             the environment git and gh inherit; null for this process's
+     * @param env             the environment git and gh inherit, which the entry point makes the server's session
+     *                        with ({@link #sessionEnv}); null for this process's
      * @param shutdownGrace   after end of input, how long running calls may still take before they are
      *                        interrupted (and answer CANCELLED); null for four git timeouts plus ten seconds
      */
@@ -79,6 +79,11 @@ public final class McpServer {
             return new Config(defaultDir, workers, queued, maxMessageBytes, maxDiffBytes, gitTimeout, env, grace);
         }
 
+        /** The environment to make the server's session with: {@link #env}, or this process's when that is null. */
+        public Map<String, String> sessionEnv() {
+            return env != null ? env : System.getenv();
+        }
+
         Duration graceAfterInput() {
             return shutdownGrace != null ? shutdownGrace : gitTimeout.multipliedBy(4).plusSeconds(10);
         }
@@ -105,13 +110,12 @@ public final class McpServer {
 
     /**
      * Serves until {@code in} ends, then lets running calls finish and answer; the in-process entry point. The
-     * server's calls share one session, made here and closed when the last call has answered.
+     * server's calls share {@code session} ({@code Sessions.forManyCalls}), which the caller made for this server
+     * and closes when this returns, after the last call has answered.
      */
-    public static void serve(ToolCatalog catalog, Config config, InputStream in, OutputStream out, PrintStream log)
-            throws IOException {
-        try (Session session = Sessions.forManyCalls(config.env() == null ? System.getenv() : config.env())) {
-            new McpServer(catalog, config, session, out, log).run(in);
-        }
+    public static void serve(Session session, ToolCatalog catalog, Config config, InputStream in, OutputStream out,
+            PrintStream log) throws IOException {
+        new McpServer(catalog, config, session, out, log).run(in);
     }
 
     private static void requireSameTools(ToolCatalog catalog, Set<String> implemented) {

@@ -1,11 +1,15 @@
-// Default package on purpose: McpShim (which loads openapi.yaml) lives there, like the CLI class `prdiff`.
+package support;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.prdiff.app.Sessions;
 import dev.prdiff.core.Json;
+import dev.prdiff.git.Session;
 import dev.prdiff.mcp.McpServer;
+import dev.prdiff.mcp.ToolCatalog;
 
+import java.lang.reflect.Method;
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -31,10 +35,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * fails the test. Every wait is bounded by {@link #WAIT}, so a server that stops answering fails the test in
  * seconds.
  */
-final class McpSession implements AutoCloseable {
-    static final Duration WAIT = Duration.ofSeconds(10);
+public final class McpSession implements AutoCloseable {
+    public static final Duration WAIT = Duration.ofSeconds(10);
     /** One initialize request as a line, for whole-process tests that start a server and check it answers. */
-    static final String INITIALIZE_LINE = """
+    public static final String INITIALIZE_LINE = """
             {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18",\
             "capabilities":{},"clientInfo":{"name":"junit","version":"1"}}}
             """;
@@ -58,8 +62,8 @@ final class McpSession implements AutoCloseable {
             InputStream fromServer = Channels.newInputStream(out.source());
             PrintStream serverLog = new PrintStream(log, true, StandardCharsets.UTF_8);
             server = new Thread(() -> {
-                try (serverOut) {
-                    McpServer.serve(McpShim.catalog(), config, serverIn, serverOut, serverLog);
+                try (serverOut; Session session = Sessions.forManyCalls(config.sessionEnv())) {
+                    McpServer.serve(session, shimCatalog(), config, serverIn, serverOut, serverLog);
                 } catch (Throwable t) {
                     serverFailure = t;
                 }
@@ -74,25 +78,35 @@ final class McpSession implements AutoCloseable {
         }
     }
 
-    static McpSession start(Path defaultDir) {
+    /**
+     * mcp-shim.java's own catalog: its class McpShim is in the unnamed package (as JBang compiles a script), which
+     * code in a package cannot name, so it is called by reflection.
+     */
+    private static ToolCatalog shimCatalog() throws ReflectiveOperationException {
+        Method catalog = Class.forName("McpShim").getDeclaredMethod("catalog");
+        catalog.setAccessible(true);
+        return (ToolCatalog) catalog.invoke(null);
+    }
+
+    public static McpSession start(Path defaultDir) {
         return new McpSession(config(defaultDir));
     }
 
     /** Defaults, with {@code defaultDir} as the repository and a short git timeout so a stuck test cleans up soon. */
-    static McpServer.Config config(Path defaultDir) {
+    public static McpServer.Config config(Path defaultDir) {
         return McpServer.Config.defaults().withDefaultDir(defaultDir).withGitTimeout(Duration.ofSeconds(20));
     }
 
-    static McpSession start(McpServer.Config config) {
+    public static McpSession start(McpServer.Config config) {
         return new McpSession(config);
     }
 
     /** Started, initialized with protocol 2025-06-18, and told so with notifications/initialized. */
-    static McpSession initialized(Path defaultDir) {
+    public static McpSession initialized(Path defaultDir) {
         return initialized(config(defaultDir));
     }
 
-    static McpSession initialized(McpServer.Config config) {
+    public static McpSession initialized(McpServer.Config config) {
         McpSession s = start(config);
         JsonNode r = s.request("initialize", initializeParams("2025-06-18"));
         if (!r.has("result")) {
@@ -102,7 +116,7 @@ final class McpSession implements AutoCloseable {
         return s;
     }
 
-    static ObjectNode initializeParams(String version) {
+    public static ObjectNode initializeParams(String version) {
         ObjectNode p = JsonNodeFactory.instance.objectNode();
         p.put("protocolVersion", version);
         p.putObject("capabilities");
@@ -135,7 +149,7 @@ final class McpSession implements AutoCloseable {
     }
 
     /** Writes raw bytes exactly as given (no newline added). */
-    void sendRaw(byte[] bytes) {
+    public void sendRaw(byte[] bytes) {
         try {
             toServer.write(bytes);
             toServer.flush();
@@ -144,16 +158,16 @@ final class McpSession implements AutoCloseable {
         }
     }
 
-    void sendLine(String line) {
+    public void sendLine(String line) {
         sendRaw((line + "\n").getBytes(StandardCharsets.UTF_8));
     }
 
-    void send(JsonNode message) {
+    public void send(JsonNode message) {
         sendLine(message.toString());
     }
 
     /** Sends a request and returns its id without waiting. */
-    JsonNode sendRequest(Object id, String method, JsonNode params) {
+    public JsonNode sendRequest(Object id, String method, JsonNode params) {
         ObjectNode m = JsonNodeFactory.instance.objectNode();
         m.put("jsonrpc", "2.0");
         JsonNode idNode = Json.MAPPER.valueToTree(id);
@@ -167,16 +181,16 @@ final class McpSession implements AutoCloseable {
     }
 
     /** True when a message has arrived that no next() has taken yet. */
-    boolean hasPending() {
+    public boolean hasPending() {
         return !inbox.isEmpty();
     }
 
     /** Sends a request and waits for the response with its id. */
-    JsonNode request(String method, JsonNode params) {
+    public JsonNode request(String method, JsonNode params) {
         return await(sendRequest(ids.incrementAndGet(), method, params));
     }
 
-    void notify(String method, JsonNode params) {
+    public void notify(String method, JsonNode params) {
         ObjectNode m = JsonNodeFactory.instance.objectNode();
         m.put("jsonrpc", "2.0");
         m.put("method", method);
@@ -187,7 +201,7 @@ final class McpSession implements AutoCloseable {
     }
 
     /** tools/call; returns the whole response. */
-    JsonNode call(String tool, JsonNode arguments) {
+    public JsonNode call(String tool, JsonNode arguments) {
         ObjectNode p = JsonNodeFactory.instance.objectNode();
         p.put("name", tool);
         p.set("arguments", arguments);
@@ -195,7 +209,7 @@ final class McpSession implements AutoCloseable {
     }
 
     /** tools/call that must succeed as a protocol exchange; returns the result. */
-    JsonNode callResult(String tool, JsonNode arguments) {
+    public JsonNode callResult(String tool, JsonNode arguments) {
         JsonNode r = call(tool, arguments);
         if (!r.has("result")) {
             throw new AssertionError(tool + " " + arguments + " -> " + r);
@@ -204,7 +218,7 @@ final class McpSession implements AutoCloseable {
     }
 
     /** The next message from the server, whatever it is; fails after {@code timeout}. */
-    JsonNode next(Duration timeout) {
+    public JsonNode next(Duration timeout) {
         try {
             JsonNode m = inbox.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
             if (m == null) {
@@ -218,7 +232,7 @@ final class McpSession implements AutoCloseable {
     }
 
     /** Waits for the response with this id; any other message on the way fails the test. */
-    JsonNode await(JsonNode id) {
+    public JsonNode await(JsonNode id) {
         JsonNode m = next(WAIT);
         if (!sameId(id, m.get("id"))) {
             throw new AssertionError("expected the response to " + id + ", got " + m);
@@ -227,7 +241,7 @@ final class McpSession implements AutoCloseable {
     }
 
     /** The next {@code n} messages, in the order the server wrote them. */
-    List<JsonNode> next(int n, Duration timeout) {
+    public List<JsonNode> next(int n, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         List<JsonNode> got = new ArrayList<>();
         while (got.size() < n) {
@@ -249,7 +263,7 @@ final class McpSession implements AutoCloseable {
     }
 
     /** Fails if the server writes anything within {@code quiet}. */
-    void expectSilence(Duration quiet) {
+    public void expectSilence(Duration quiet) {
         try {
             JsonNode m = inbox.poll(quiet.toMillis(), TimeUnit.MILLISECONDS);
             if (m != null) {
@@ -262,7 +276,7 @@ final class McpSession implements AutoCloseable {
     }
 
     /** JSON-RPC ids compare by value: 7 read back as an int equals 7 sent as a long. */
-    static boolean sameId(JsonNode a, JsonNode b) {
+    public static boolean sameId(JsonNode a, JsonNode b) {
         if (a == null || b == null) {
             return a == b;
         }
@@ -273,7 +287,7 @@ final class McpSession implements AutoCloseable {
     }
 
     /** Closes the server's input, waits for it to stop, and returns every message not yet taken. */
-    List<JsonNode> finish(Duration timeout) {
+    public List<JsonNode> finish(Duration timeout) {
         try {
             toServer.close();
             server.join(timeout.toMillis());
@@ -300,7 +314,7 @@ final class McpSession implements AutoCloseable {
         return rest;
     }
 
-    String log() {
+    public String log() {
         return log.toString(StandardCharsets.UTF_8);
     }
 

@@ -1,5 +1,8 @@
 package support;
 
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -13,8 +16,12 @@ import java.util.Map;
 /**
  * A throwaway git repository built by real git, with the user's and system's config shut out and fixed
  * identities and dates, so every fixture is the same on every machine.
+ * <p>
+ * A test class shares one as a JUnit extension: {@code @RegisterExtension static final TempRepo repo =
+ * TempRepo.init();} makes it when the class starts (its {@code @BeforeAll} then builds the history) and removes it
+ * after the class's last test, whether or not the tests passed.
  */
-public final class TempRepo implements AutoCloseable {
+public final class TempRepo implements AutoCloseable, AfterAllCallback {
     private final Path dir;
     private int tick;
 
@@ -132,6 +139,11 @@ public final class TempRepo implements AutoCloseable {
     @Override
     public void close() {
         deleteTree(dir);
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        close();
     }
 
     /** Deletes a temp directory and everything below it, as far as it can. */

@@ -1,0 +1,197 @@
+package dev.prdiff.git;
+
+import dev.prdiff.core.CommitEntry;
+import dev.prdiff.core.ErrorCode;
+import dev.prdiff.core.GrepQuery;
+import dev.prdiff.core.PrdiffException;
+import dev.prdiff.exec.Subprocess;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads of git objects at a commit: a file's bytes or a folder's listing ({@code git show SHA:PATH}) and the lines matching a
+ * pattern ({@code git grep -n PATTERN SHA -- PATHS}). The commit is resolved as --commit resolves it; the rest
+ * runs in the scratch git directory, so no work tree, index, config, attributes (textconv, filters, eol) or
+ * user grep settings play a part: the answer is the one a bare clone in an empty environment gives for the
+ * full SHA.
+ */
+public final class ObjectReads {
+    private final Git git;
+
+    public ObjectReads(Git git) {
+        this.git = git;
+    }
+
+    /**
+     * Splits {@code REV:PATH} at its first colon (a revision never holds one, a path may) and finds that path.
+     * PATH is repo-relative; an empty PATH is the commit's top folder.
+     */
+    public CommitEntry find(String revAndPath) {
+        int colon = revAndPath == null ? -1 : revAndPath.indexOf(':');
+        if (colon < 0) {
+            throw new PrdiffException(ErrorCode.INVALID_INPUT, "expected SHA:PATH (a commit, a colon, a repo-relative"
+                    + " path), got '" + printable(revAndPath) + "'");
+        }
+        return find(revAndPath.substring(0, colon), revAndPath.substring(colon + 1));
+    }
+
+    public CommitEntry find(String rev, String path) {
+        requireRepoRelative(path);
+        String commit = git.commit(rev);
+        String[] answer = lookUp(commit, path);
+        if (answer == null) {
+            if (isSubmodule(commit, path)) {
+                throw new PrdiffException(ErrorCode.INVALID_INPUT, "'" + printable(path) + "' at " + commit + " is a"
+                        + " submodule: its files are in that repository, not in this one's objects");
+            }
+            throw new PrdiffException(ErrorCode.PATH_NOT_FOUND, "commit " + commit + " has no file or folder '"
+                    + printable(path) + "' (paths are repo-relative, as git ls-tree prints them); list its top folder"
+                    + " with prdiff show " + commit + ":");
+        }
+        return new CommitEntry(commit, path, answer[0], answer[1], Long.parseLong(answer[2]));
+    }
+
+    /** {id, type, size} of the object at commit:path, or null when there is none in the object store. */
+    private String[] lookUp(String commit, String path) {
+        String object = commit + ":" + path;
+        if (path.indexOf('\n') >= 0) {
+            // cat-file's batch input is one name per line, so such a path is resolved as an argument first.
+            Subprocess.Captured id = git.objectsRaw(List.of("rev-parse", "--verify", "--quiet", "--end-of-options",
+                    object));
+            if (!id.ok()) {
+                return null;
+            }
+            object = id.text().strip();
+        }
+        byte[] query = (object + "\n").getBytes(StandardCharsets.UTF_8);
+        Subprocess.Captured r = git.objectsRaw(List.of("cat-file",
+                "--batch-check=%(objectname) %(objecttype) %(objectsize)"), query);
+        git.check(r.result(), List.of("cat-file"));
+        String[] answer = r.text().strip().split(" ");
+        return answer.length != 3 || answer[2].equals("missing") ? null : answer;
+    }
+
+    /** A submodule's entry names a commit of another repository, which this object store does not hold. */
+    private boolean isSubmodule(String commit, String path) {
+        String name = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+        int slash = name.lastIndexOf('/');
+        String[] folder = lookUp(commit, slash < 0 ? "" : name.substring(0, slash));
+        if (folder == null || !folder[1].equals("tree")) {
+            return false;
+        }
+        String entry = "\t" + name.substring(slash + 1) + "\0";
+        String listing = new String(git.objectsOutput(List.of("ls-tree", "-z", folder[0])), StandardCharsets.UTF_8);
+        int at = listing.indexOf(entry);
+        return at >= 0 && listing.lastIndexOf(" commit ", at) > listing.lastIndexOf('\0', at);
+    }
+
+    /**
+     * Writes what {@code git show} prints for the entry: a file's bytes as stored (no textconv, no filter), or
+     * a folder as "tree NAME", a blank line and its entries, folders with a trailing '/'.
+     */
+    public void show(CommitEntry entry, OutputStream out) throws IOException {
+        switch (entry.type()) {
+            case "blob" -> git.objects(out, List.of("cat-file", "blob", entry.id()));
+            case "tree" -> out.write(listing(entry));
+            default -> throw new PrdiffException(ErrorCode.INVALID_INPUT, "'" + printable(entry.path()) + "' at "
+                    + entry.commit() + " is a " + entry.type() + " (a submodule?), not a file or folder");
+        }
+    }
+
+    private byte[] listing(CommitEntry tree) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.write(("tree " + tree.name() + "\n\n").getBytes(StandardCharsets.UTF_8));
+        byte[] raw = git.objectsOutput(List.of("ls-tree", "-z", tree.id()));
+        int start = 0;
+        for (int end = 0; end < raw.length; end++) {
+            if (raw[end] != 0) {
+                continue;
+            }
+            // "MODE TYPE ID<TAB>NAME": the name is bytes, written as they are (git show does not quote them).
+            int tab = indexOf(raw, (byte) '\t', start, end);
+            out.write(raw, tab + 1, end - tab - 1);
+            if (new String(raw, start, tab - start, StandardCharsets.US_ASCII).contains(" tree ")) {
+                out.write('/');
+            }
+            out.write('\n');
+            start = end + 1;
+        }
+        return out.toByteArray();
+    }
+
+    /**
+     * Streams {@code git grep -n} over the commit into {@code out}: "SHA:PATH:LINE:TEXT" per match with the full
+     * SHA, "Binary file SHA:PATH matches" for a binary file. Returns false when nothing matched.
+     */
+    public boolean grep(String rev, GrepQuery query, OutputStream out) {
+        String commit = git.commit(rev);
+        List<String> args = new ArrayList<>(List.of("grep", "--line-number", "--no-color", "--no-textconv",
+                "--no-column", "--no-full-name"));
+        args.addAll(grepOptions(query));
+        args.add(commit);
+        args.add("--");
+        args.addAll(query.paths());
+        Subprocess.Result r = git.objectsUnchecked(in -> in.transferTo(out), args);
+        if (r.exitCode() == 0 || r.exitCode() == 1 && r.stderr().isBlank()) {
+            return r.exitCode() == 0;
+        }
+        String why = Git.trim(r.stderr());
+        if (why.contains("option, '") || why.contains("command line, '") || why.contains("pathspec") || why.contains("outside repository")) {
+            throw new PrdiffException(ErrorCode.INVALID_INPUT, "git grep refused the pattern or a path: " + why);
+        }
+        throw new PrdiffException(ErrorCode.GIT_FAILED, "git grep failed (exit " + r.exitCode() + ")"
+                + (why.isEmpty() ? "" : ": " + why));
+    }
+
+    /** {@code SHA:./x} would be read against a work tree the scratch directory does not have. */
+    private static void requireRepoRelative(String path) {
+        if (path.indexOf('\0') >= 0) {
+            throw new PrdiffException(ErrorCode.INVALID_INPUT, "a path cannot hold a NUL byte");
+        }
+        if (path.equals(".") || path.equals("..") || path.startsWith("./") || path.startsWith("../")) {
+            throw new PrdiffException(ErrorCode.INVALID_INPUT, "paths are repo-relative (from the top of the"
+                    + " repository, as git ls-tree prints them), never relative to a folder: '" + printable(path) + "'");
+        }
+    }
+
+    private static int indexOf(byte[] bytes, byte b, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (bytes[i] == b) {
+                return i;
+            }
+        }
+        throw new PrdiffException(ErrorCode.GIT_FAILED, "git ls-tree gave an entry without a name");
+    }
+
+    private static String printable(String s) {
+        return s == null ? "" : s.replaceAll("[\\x00-\\x1f\\x7f]", "?");
+    }
+
+    /** git grep's options for {@code query}, the pattern behind -e so that one starting with '-' stays a pattern. */
+    private static List<String> grepOptions(GrepQuery query) {
+        List<String> options = new ArrayList<>();
+        if (query.ignoreCase()) {
+            options.add("--ignore-case");
+        }
+        if (query.fixed()) {
+            options.add("--fixed-strings");
+        }
+        if (query.extended()) {
+            options.add("--extended-regexp");
+        }
+        if (!query.fixed() && !query.extended()) {
+            options.add("--basic-regexp");
+        }
+        if (query.word()) {
+            options.add("--word-regexp");
+        }
+        options.add("-e");
+        options.add(query.pattern());
+        return options;
+    }
+}

@@ -1,0 +1,75 @@
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import support.Proc;
+import support.TempRepo;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * Each rule on what a call may combine is worded once (app's RequestRules) and reaches both front ends in their
+ * own names: the CLI's as a usage error (exit 2), MCP's as an isError INVALID_INPUT.
+ */
+@Timeout(60)
+class RequestRulesTest {
+    static TempRepo repo;
+    static McpSession mcp;
+
+    @BeforeAll
+    static void fixture() {
+        repo = TempRepo.init();
+        repo.write("a.txt", "a\n");
+        repo.commit("base");
+        repo.write("a.txt", "b\n");
+        repo.commit("change");
+        mcp = McpSession.initialized(repo.dir());
+    }
+
+    @AfterAll
+    static void cleanup() {
+        assertEquals(List.of(), mcp.finish(McpSession.WAIT));
+        repo.close();
+    }
+
+    @Test
+    void aDiffstatAndAFileListAreTwoAnswersInBothFrontEnds() {
+        assertCli("--stat and --files-only are two answers: choose one", "HEAD~1...HEAD", "--stat", "--files-only");
+        assertMcp("stat and files_only are two answers: choose one", "get_pull_request_diff",
+                "{\"pr_number\": 1, \"stat\": true, \"files_only\": true}");
+    }
+
+    @Test
+    void aLayoutNeedsADiffInBothFrontEnds() {
+        assertCli("--line-numbers, --side-by-side and --width lay out the diff; they do not combine with --stat",
+                "HEAD~1...HEAD", "--stat", "--side-by-side");
+        assertMcp("format, line_numbers and width lay out the diff; they do not combine with stat", "get_diff",
+                "{\"base\": \"HEAD~1\", \"stat\": true, \"format\": \"side_by_side\"}");
+        assertMcp("format, line_numbers and width lay out the diff; they do not combine with files_only",
+                "get_pull_request_diff", "{\"pr_number\": 1, \"files_only\": true, \"line_numbers\": true}");
+    }
+
+    @Test
+    void theEnvelopeIsADiffsInBothFrontEnds() {
+        assertCli("--json is the diff's envelope: it does not combine with --files-only", "HEAD~1...HEAD", "--json",
+                "--files-only");
+        assertMcp("json is the diff's envelope: it does not combine with files_only", "get_pull_request_diff",
+                "{\"pr_number\": 1, \"json\": true, \"files_only\": true}");
+        assertMcp("json is the diff's envelope: it does not combine with stat", "get_diff",
+                "{\"base\": \"HEAD~1\", \"json\": true, \"stat\": true}");
+    }
+
+    private static void assertCli(String message, String... args) {
+        Proc.Result r = PrdiffCli.in(repo.dir(), args);
+        assertEquals(2, r.exit(), r.stderr());
+        assertEquals("prdiff: usage error: " + message, r.stderr().lines().findFirst().orElse(""), r.stderr());
+    }
+
+    private static void assertMcp(String message, String tool, String arguments) {
+        JsonNode body = McpToolsTest.toolError(mcp.callResult(tool, McpToolsTest.args(arguments)), "INVALID_INPUT");
+        assertEquals(message, body.get("message").asText(), body.toString());
+    }
+}

@@ -1,0 +1,158 @@
+package app;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.prdiff.core.Json;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import support.McpSession;
+import support.PrdiffCli;
+import support.McpCalls;
+import support.DiffSections;
+import support.Proc;
+import support.PullRequestFixture;
+import support.PullRequestScenario;
+import support.TempRepo;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Budgets on pull requests at the sizes agents meet, through the real gh and the GitHub stand-in: a pull request
+ * of 350 files (more than GitHub's diff serves) and one whose diff is over 10 MB, read over MCP with its defaults
+ * and through the CLI. Every answer fits, every section shown is whole, every file is accounted for, and the
+ * listed calls return the sections.
+ */
+@Timeout(180)
+class PullRequestBudgetTest {
+    static PullRequestScenario scenario;
+    static PullRequestFixture many;
+    static PullRequestFixture big;
+    static McpSession s;
+
+    @BeforeAll
+    static void start() {
+        scenario = PullRequestScenario.start();
+        many = scenario.origin.openManyFilePullRequest(2, "many-files", 350);
+        big = openBigPullRequest(3);
+        s = McpSession.initialized(McpSession.config(scenario.clone.dir()).withEnv(scenario.env));
+    }
+
+    /** Three files of about 3.6 MB each: over 10 MB of diff in under GitHub's 20,000 lines. */
+    static PullRequestFixture openBigPullRequest(int number) {
+        TempRepo w = scenario.origin.work();
+        String back = w.text("rev-parse", "--abbrev-ref", "HEAD").trim();
+        w.checkout("-b", "big", "main");
+        String filler = "x".repeat(690);
+        for (int f = 1; f <= 3; f++) {
+            StringBuilder text = new StringBuilder();
+            for (int i = 0; i < 5200; i++) {
+                text.append(f).append(' ').append(i).append(' ').append(filler).append('\n');
+            }
+            w.write("big/file-" + f + ".txt", text.toString());
+        }
+        w.commit("three big files");
+        w.checkout(back);
+        return scenario.origin.openPullRequest(number, "big", "main", "big");
+    }
+
+    @AfterAll
+    static void stop() {
+        try {
+            if (s != null) {
+                assertEquals(List.of(), s.finish(McpSession.WAIT));
+            }
+        } finally {
+            if (scenario != null) {
+                scenario.close();
+            }
+        }
+    }
+
+    static Map<String, byte[]> gitSections(PullRequestFixture pr) {
+        return DiffSections.sectionsOf(scenario.clone.gitDiff(pr.baseSha() + "..." + pr.headSha()));
+    }
+
+    @Test
+    void a350FilePullRequestFitsItsBudgetAndAccountsForEveryFile() throws Exception {
+        String whole = McpCalls.ok(s, "get_pull_request_diff", McpCalls.args("{\"pr_number\":2}"));
+        assertEquals(350, DiffSections.split(whole.getBytes(StandardCharsets.UTF_8)).shown().size(),
+                "350 small files fit the default 100000 bytes");
+        Map<String, byte[]> git = gitSections(many);
+        assertEquals(350, git.size());
+        int budget = 20_000;
+        JsonNode result = s.callResult("get_pull_request_diff",
+                McpCalls.args("{\"pr_number\":2,\"max_bytes\":" + budget + "}"));
+        byte[] text = McpCalls.text(result).getBytes(StandardCharsets.UTF_8);
+        assertTrue(text.length <= budget, text.length + " bytes");
+        DiffSections.Answer a = DiffSections.split(text);
+        Set<String> seen = new HashSet<>();
+        a.shown().forEach((path, bytes) -> {
+            assertEquals(new String(git.get(path), StandardCharsets.UTF_8), new String(bytes, StandardCharsets.UTF_8));
+            assertTrue(seen.add(path));
+        });
+        a.listed().keySet().forEach(path -> assertTrue(seen.add(path), path));
+        assertTrue(git.keySet().containsAll(seen));
+        assertEquals(350, seen.size() + a.more(), "every file shown, listed or counted as more, once");
+        assertTrue(a.shown().size() > 0, a.toc());
+        // Small sections cost about what their table lines do: the table ends with the call listing all.
+        assertTrue(a.more() > 0, a.toc());
+        String list = a.toc().substring(a.toc().indexOf("list them all: ") + "list them all: ".length()).strip();
+        JsonNode args = Json.MAPPER.readTree(list.substring(list.indexOf(' ') + 1));
+        JsonNode listed = s.callResult(list.substring(0, list.indexOf(' ')), args);
+        // files_only: the FileList is the text; structuredContent is the envelope whose changes are those files.
+        assertEquals(350, Json.MAPPER.readTree(McpCalls.text(listed)).get("files").size(), list);
+        assertEquals(350, listed.at("/structuredContent/data/changes").size(), list);
+    }
+
+    @Test
+    void walkingPagesUnderTheDefaultBudgetLosesAndRepeatsNothing() {
+        Set<String> seen = new HashSet<>();
+        for (int skip = 0; skip < 350; skip += 100) {
+            JsonNode result = s.callResult("get_pull_request_diff",
+                    McpCalls.args("{\"pr_number\":2,\"top\":100,\"max_bytes\":8000,\"skip\":" + skip + "}"));
+            DiffSections.Answer a = DiffSections.split(McpCalls.text(result).getBytes(StandardCharsets.UTF_8));
+            a.shown().keySet().forEach(path -> assertTrue(seen.add(path), "repeated " + path));
+            a.listed().keySet().forEach(path -> assertTrue(seen.add(path), "repeated " + path));
+            assertEquals(Math.min(100, 350 - skip), a.shown().size() + a.listed().size() + a.more(), a.toc());
+            assertTrue(a.shown().size() > 0);
+        }
+        assertTrue(gitSections(many).keySet().containsAll(seen));
+    }
+
+    @Test
+    void aDiffOver10MbIsListedAndEachFileFetchedWhole() throws Exception {
+        Proc.Result gh = Proc.run(List.of("gh", "pr", "diff", "3", "-R", "octo/demo"), scenario.clone.dir(), scenario.env,
+                Duration.ofSeconds(60));
+        assertEquals(0, gh.exit(), gh.stderr());
+        assertTrue(gh.stdout().length > 10_000_000, gh.stdout().length + " bytes");
+        Map<String, byte[]> live = DiffSections.sectionsOf(gh.stdout());
+
+        JsonNode result = s.callResult("get_pull_request_diff", McpCalls.args("{\"pr_number\":3}"));
+        DiffSections.Answer a = DiffSections.split(McpCalls.text(result).getBytes(StandardCharsets.UTF_8));
+        assertEquals(Set.of(), a.shown().keySet());
+        assertEquals(live.keySet(), a.listed().keySet());
+        String call = a.listed().get("big/file-2.txt");
+        JsonNode args = Json.MAPPER.readTree(call.substring(call.indexOf(' ') + 1));
+        assertEquals(new String(live.get("big/file-2.txt"), StandardCharsets.UTF_8),
+                McpCalls.ok(s, "get_pull_request_diff", args));
+
+        Proc.Result cli = PrdiffCli.run(scenario.env, "3", "-R", "octo/demo", "--max-bytes", "5000000");
+        assertEquals(0, cli.exit(), cli.stderr());
+        DiffSections.Answer c = DiffSections.split(cli.stdout());
+        assertTrue(cli.stdout().length <= 5_000_000);
+        assertEquals(1, c.shown().size());
+        assertEquals(2, c.listed().size());
+        c.shown().forEach((path, bytes) -> assertEquals(new String(live.get(path), StandardCharsets.ISO_8859_1),
+                new String(bytes, StandardCharsets.ISO_8859_1)));
+    }
+}

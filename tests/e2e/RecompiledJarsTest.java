@@ -1,0 +1,143 @@
+package e2e;
+
+import support.PinnedJBang;
+import support.Proc;
+import support.RepoRoot;
+import support.TempRepo;
+import support.Wrapper;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import java.util.zip.ZipFile;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * ./jbang's fast path runs picocli compiled for Java 17 from the sources jar that .jbang-wrapper/recompile.lock pins,
+ * so JDK 17's CDS archive can hold it; a sources jar that does not match keeps the published jar. Whole processes, each
+ * with a JBang cache and a user cache of its own; the pinned JBang and the Maven repository are the user's. The first
+ * test downloads picocli's sources jar from Maven Central.
+ */
+class RecompiledJarsTest {
+    private static final String PICOCLI = "info/picocli/picocli/4.7.7/picocli-4.7.7";
+
+    private static Path root;
+    private static TempRepo repo;
+
+    @BeforeAll
+    static void fixture() throws IOException {
+        root = RepoRoot.find();
+        assertTrue(Files.readString(root.resolve(".jbang-wrapper/recompile.lock")).contains("\ninfo.picocli:picocli:4.7.7 "),
+                "recompile.lock no longer pins picocli 4.7.7, which PICOCLI names");
+        repo = TempRepo.init();
+        repo.write("a.txt", "a\n").commit("a");
+        repo.write("a.txt", "b\n").commit("b");
+    }
+
+    @AfterAll
+    static void cleanup() {
+        repo.close();
+    }
+
+    @Test
+    void theFastPathRunsPicocliCompiledFromItsPinnedSourcesOutOfTheCdsArchive(@TempDir Path tmp) throws IOException {
+        Map<String, String> env = env(tmp);
+        Proc.Result first = run(List.of("--version"), env);
+        assertEquals(0, first.exit(), first.describe());
+        assertTrue(first.stderr().contains("[jbang wrapper] compiling info.picocli:picocli:4.7.7 from "), first.stderr());
+
+        Path jar = onlyRecompiledJar(tmp);
+        try (ZipFile zip = new ZipFile(jar.toFile()); InputStream in = zip.getInputStream(zip.getEntry("picocli/CommandLine.class"))) {
+            byte[] head = in.readNBytes(8);
+            assertTrue((head[6] << 8 | head[7] & 0xff) >= 61, "class version " + (head[6] << 8 | head[7] & 0xff));
+        }
+        String record = Files.readString(record(tmp));
+        assertTrue(record.contains(jar.toString()), record);
+        assertFalse(record.contains(PICOCLI + ".jar"), "the published jar is still on the classpath: " + record);
+
+        Map<String, String> logged = new HashMap<>(env);
+        Path classes = tmp.resolve("classes.log");
+        logged.put("PRDIFF_LAUNCH_JAVA_OPTIONS", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xlog:class+load:file=" + classes);
+        Proc.Result fast = run(List.of("--version"), logged);
+        assertEquals(0, fast.exit(), fast.describe());
+        assertTrue(fast.stderr().startsWith("[jbang wrapper] fast path:"), fast.stderr());
+        assertTrue(Files.readString(classes).contains(" picocli.CommandLine source: shared objects file"),
+                "picocli.CommandLine was not mapped from the CDS archive");
+
+        // The same picocli behaviour as the published jar, which JBang itself runs.
+        Map<String, String> viaJBang = new HashMap<>(env);
+        viaJBang.put("PRDIFF_FAST_LAUNCH", "0");
+        viaJBang.remove("PRDIFF_LAUNCH_DEBUG");
+        Map<String, String> quietFast = new HashMap<>(env);
+        quietFast.remove("PRDIFF_LAUNCH_DEBUG");
+        for (List<String> args : List.of(List.of("--help"), List.of("--no-such-option"), List.of("show", "--help"),
+                List.of("-C", repo.dir().toString(), "HEAD~1...HEAD", "--files-only", "--top", "x"))) {
+            Proc.Result published = run(args, viaJBang);
+            Proc.Result recompiled = run(args, quietFast);
+            assertEquals(published.exit(), recompiled.exit(), args + "\n" + recompiled.describe());
+            assertArrayEquals(published.stdout(), recompiled.stdout(), args.toString());
+            assertEquals(published.stderr(), recompiled.stderr(), args.toString());
+        }
+    }
+
+    @Test
+    void aSourcesJarThatDoesNotMatchTheLockKeepsThePublishedJar(@TempDir Path tmp) throws IOException {
+        Path mirror = tmp.resolve("mirror");
+        Path forged = mirror.resolve(PICOCLI + "-sources.jar");
+        Files.createDirectories(forged.getParent());
+        Files.writeString(forged, "not picocli's sources\n");
+        Map<String, String> env = env(tmp);
+        env.put("PRDIFF_MAVEN_REPO", mirror.toUri().toString());
+
+        Proc.Result r = run(List.of("-C", repo.dir().toString(), "HEAD~1...HEAD", "--files-only"), env);
+        assertEquals(0, r.exit(), r.describe());
+        assertTrue(r.out().startsWith("{\"files\":[{\"path\":\"a.txt\",\"additions\":1,\"deletions\":1,"), r.describe());
+        assertTrue(r.stderr().contains("[jbang wrapper] kept info.picocli:picocli:4.7.7 as published"), r.stderr());
+        assertTrue(Files.readString(record(tmp)).contains(PICOCLI + ".jar"), "the published jar is not on the classpath");
+        try (Stream<Path> left = Files.list(tmp.resolve("cache/prdiff/recompiled"))) {
+            assertEquals(List.of(), left.toList(), "a failed compile left files behind");
+        }
+    }
+
+    /** The one recompiled jar, with the SHA-256 written beside it when it was made. */
+    private static Path onlyRecompiledJar(Path tmp) throws IOException {
+        try (Stream<Path> files = Files.list(tmp.resolve("cache/prdiff/recompiled"))) {
+            List<Path> all = files.sorted().toList();
+            assertEquals(2, all.size(), all.toString());
+            Path jar = all.get(0);
+            assertTrue(jar.getFileName().toString().startsWith("picocli-4.7.7."), all.toString());
+            assertEquals(jar.resolveSibling(jar.getFileName() + ".sha256"), all.get(1));
+            return jar;
+        }
+    }
+
+    private static Path record(Path tmp) {
+        return tmp.resolve("jbang-dir/cache/prdiff-launch/" + root.resolve("prdiff.java").toString().replaceAll("[^A-Za-z0-9._-]", "_"));
+    }
+
+    private static Proc.Result run(List<String> args, Map<String, String> env) {
+        return Wrapper.run(root, root.resolve("prdiff.java"), args, env, null);
+    }
+
+    /** A JBang cache and a user cache of their own (the pinned JBang stays where it is). */
+    private static Map<String, String> env(Path tmp) {
+        Map<String, String> env = Wrapper.env(tmp.resolve("jbang-dir"));
+        env.remove("PRDIFF_MAVEN_REPO");
+        env.put("PRDIFF_JBANG_HOME", PinnedJBang.home(root).toString());
+        env.put("XDG_CACHE_HOME", tmp.resolve("cache").toString());
+        return env;
+    }
+}
