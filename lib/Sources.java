@@ -68,6 +68,7 @@
 //SOURCES git/ShardedNumstat.java
 //SOURCES git/GitTasks.java
 //SOURCES git/TrustSettings.java
+//SOURCES git/TlsRoots.java
 //SOURCES source/DiffRefused.java
 //SOURCES source/PullRequestInfo.java
 //SOURCES source/PullRequestSource.java
@@ -84,6 +85,7 @@
 //SOURCES azure/AzureRepo.java
 //SOURCES azure/AzureResponse.java
 //SOURCES azure/AzureRest.java
+//SOURCES azure/AzureSource.java
 //SOURCES azure/AzureTargets.java
 //SOURCES azure/AzureTls.java
 //SOURCES azure/AzureToken.java
