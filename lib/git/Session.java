@@ -67,6 +67,11 @@ public final class Session implements AutoCloseable {
         return new Session(env, false, folders, disk, roots);
     }
 
+    /** As {@link #forManyCalls}, trusting {@code roots} instead of the system's: only a test builds one, in-process. */
+    public static Session forManyCalls(Map<String, String> env, PrivateFolder folders, AnswerStore disk, TlsRoots roots) {
+        return new Session(env, true, folders, disk, roots);
+    }
+
     /** The roots a test gave instead of the system's, or null. */
     public TlsRoots tlsRoots() {
         return tlsRoots;
