@@ -15,6 +15,7 @@
 //SOURCES git/*.java
 //SOURCES shape/*.java
 //SOURCES app/*.java
+//SOURCES azure/*.java
 //SOURCES cli/*.java
 //SOURCES mcp/*.java
 //SOURCES e2e/*.java

@@ -94,9 +94,18 @@ public record DiffRequest(Target target, Selection selection, Shape shape, Fetch
      * @param noFetch never fetch a missing commit
      * @param since   an earlier head of the pull request (or range): the answer is the interdiff from it (see
      *                {@link dev.prdiff.git.Interdiff}), or null
+     * @param azure   ORG/PROJECT/REPO of an Azure DevOps pull request (--azure), or null
+     * @param iteration      the Azure DevOps iteration to diff, null for the latest
+     * @param sinceIteration an earlier Azure DevOps iteration: the interdiff from its head, as {@code since}; or null
      */
-    public record Fetch(String repo, String sha, String baseSha, boolean noFetch, String since) {
+    public record Fetch(String repo, String sha, String baseSha, boolean noFetch, String since, String azure,
+            Integer iteration, Integer sinceIteration) {
         public static final Fetch NONE = new Fetch(null, null, null, false, null);
+
+        /** Without Azure DevOps' options (--azure, --iteration, --since-iteration). */
+        public Fetch(String repo, String sha, String baseSha, boolean noFetch, String since) {
+            this(repo, sha, baseSha, noFetch, since, null, null, null);
+        }
     }
 
     /**

@@ -68,7 +68,7 @@ final class PullRequestDiffs {
 
     /** The diff to {@code out}; {@code resolved} hears the range it was computed from, before it is written. */
     void diff(OutputStream out, Consumer<String> notices, Consumer<DiffEnvelope.Range> resolved) {
-        if (request.fetch().since() != null) {
+        if (earlierHead() != null) {
             DiffSpec since = sinceSpec(notices);
             writeLocal(since, out, notices, resolved, RangeWording.since("pull request #" + pr.number(), since));
             return;
@@ -85,6 +85,7 @@ final class PullRequestDiffs {
         if (!pr.hasServerDiff()) {
             PullRequestInfo info = pr.info();
             announce(info, notices);
+            sayChoice(notices);
             DiffSpec spec = fromObjects(info, info.headSha(), info.baseSha(), notices, null);
             writeLocal(spec, out, notices, resolved, RangeWording.pullRequestObjects(pr.number(), spec, false));
             return;
@@ -195,7 +196,7 @@ final class PullRequestDiffs {
     }
 
     FileList files(Consumer<String> notices) {
-        if (request.fetch().since() != null) {
+        if (earlierHead() != null) {
             return localFiles(sinceSpec(notices), notices);
         }
         if (pinned()) {
@@ -213,6 +214,7 @@ final class PullRequestDiffs {
         }
         var files = pr.files(info);
         if (files == null) {
+            sayChoice(notices);
             return localFiles(fromObjects(info, info.headSha(), info.baseSha(), notices, null), notices);
         }
         PathSelection selection = selection();
@@ -274,7 +276,7 @@ final class PullRequestDiffs {
      * while a ref on the remote still holds it.
      */
     private DiffSpec sinceSpec(Consumer<String> notices) {
-        String old = Revisions.requireSha(request.fetch().since(), "--since");
+        String old = Revisions.requireSha(earlierHead(), "--since");
         PullRequestInfo info = null;
         DiffSpec current;
         if (pinned()) {
@@ -282,6 +284,7 @@ final class PullRequestDiffs {
         } else {
             info = pr.info();
             announce(info, notices);
+            sayChoice(notices);
             current = fromObjects(info, info.headSha(), info.baseSha(), notices, "--since compares commits");
         }
         Git git = local().git();
@@ -297,7 +300,20 @@ final class PullRequestDiffs {
                         + pr.earlierHeads());
             }
         }
-        return EarlierHead.since(local(), current, request.fetch().since(), notices);
+        return EarlierHead.since(local(), current, old, notices);
+    }
+
+    /** --since, or the earlier head the source names (Azure DevOps' --since-iteration), or null. */
+    private String earlierHead() {
+        return request.fetch().since() != null ? request.fetch().since() : pr.earlierHead();
+    }
+
+    /** What the source chose among the pull request's versions (Azure DevOps' iteration), when it says. */
+    private void sayChoice(Consumer<String> notices) {
+        String choice = pr.choice();
+        if (choice != null) {
+            notices.accept(choice);
+        }
     }
 
     /** Names the pull request's live head and base (the notice {@link Prdiff#namesTheDiff} recognises). */

@@ -1,5 +1,6 @@
 package dev.prdiff.app;
 
+import dev.prdiff.azure.AzureSource;
 import dev.prdiff.git.Git;
 import dev.prdiff.github.GitHubSource;
 import dev.prdiff.source.PullRequestSource;
@@ -7,7 +8,7 @@ import dev.prdiff.source.PullRequestSource;
 import java.nio.file.Path;
 import java.util.function.Supplier;
 
-/** Which source serves a pull request target: today always GitHub. */
+/** Which source serves a pull request target: Azure DevOps when the target or the clone names Azure Repos, else GitHub. */
 final class PullRequestSources {
     private PullRequestSources() {}
 
@@ -16,6 +17,13 @@ final class PullRequestSources {
      * where it runs, {@code clone} the local clone's git, opened on first use. Nothing is asked of the source yet.
      */
     static PullRequestSource of(Target.PullRequest target, Path dir, DiffRequest request, Supplier<Git> clone) {
+        DiffRequest.Fetch fetch = request.fetch();
+        AzureSource azure = AzureSource.of(new AzureSource.Wanted(target.number(), target.repo(), fetch.azure(),
+                fetch.repo(), fetch.iteration(), fetch.sinceIteration(), request.context().env(),
+                request.context().timeoutOrDefault(), request.context().session().tlsRoots()), clone);
+        if (azure != null) {
+            return azure;
+        }
         return new GitHubSource(target.number(), target.repo(), request.fetch().repo(), dir,
                 request.context().timeoutOrDefault(), request.context().env(), clone);
     }

@@ -70,6 +70,10 @@ public final class RequestRules {
             throw new PrdiffException(ErrorCode.INVALID_INPUT,
                     "--repo, --sha, --base-sha and --no-fetch apply only to pull requests");
         }
+        if (fetch.azure() != null || fetch.iteration() != null || fetch.sinceIteration() != null) {
+            throw new PrdiffException(ErrorCode.INVALID_INPUT,
+                    "--azure, --iteration and --since-iteration apply only to Azure DevOps pull requests");
+        }
     }
 
     /** --base-sha pins the base of a --sha diff, so it needs --sha. */

@@ -24,7 +24,10 @@ public sealed interface Target {
      */
     record Rev(String rev) implements Target {}
 
-    /** {@code repo} is HOST/OWNER/REPO when the target was a URL, OWNER/REPO for OWNER/REPO#N, else null. */
+    /**
+     * {@code repo} is HOST/OWNER/REPO when the target was a GitHub URL, the whole URL for an Azure Repos one,
+     * OWNER/REPO for OWNER/REPO#N, else null.
+     */
     record PullRequest(long number, String repo) implements Target {}
 
     /**
@@ -42,6 +45,9 @@ public sealed interface Target {
     /** A URL without its scheme; the host must look like one (a dot or a port), so a branch name never does. */
     Pattern PR_URL_NO_SCHEME =
             Pattern.compile("(?!.*\\.\\.)([^/\\s]+[.:][^/\\s]+)/([^/\\s]+)/([^/\\s]+)/pull/(\\d+)(?:[/?#].*)?");
+    /** An Azure Repos pull request page, {@code https://HOST/…/_git/REPO/pullrequest/N}, kept whole as the repo. */
+    Pattern AZURE_PR_URL = Pattern.compile("https://[^/\\s]+/[^\\s?#]*/_git/[^/\\s?#]+/pullrequest/(\\d+)",
+            Pattern.CASE_INSENSITIVE);
     /** GitHub's own short form, OWNER/REPO#N (as in issue references), with an optional HOST/ in front. */
     Pattern PR_REFERENCE = Pattern.compile("((?:[^/\\s#]+/)?[A-Za-z0-9][A-Za-z0-9-]*/[A-Za-z0-9._-]+)#(\\d+)");
 
@@ -111,6 +117,11 @@ public sealed interface Target {
         Matcher number = PR_NUMBER.matcher(target);
         if (number.matches()) {
             return new PullRequest(prNumber(number.group(1)), null);
+        }
+        Matcher azure = AZURE_PR_URL.matcher(target);
+        if (azure.matches()) {
+            // Which hosts are Azure's depends on the environment (PRDIFF_AZURE_HOSTS): the source checks it.
+            return new PullRequest(prNumber(azure.group(1)), target);
         }
         if (target.startsWith("http://") || target.startsWith("https://")) {
             throw invalid("not a pull request URL: " + target + " (expected https://HOST/OWNER/REPO/pull/N)");

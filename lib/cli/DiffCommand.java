@@ -65,7 +65,7 @@ final class DiffCommand {
         try {
             RequestRules.answers(new RequestRules.Asked(info, filesOnly, stat, log, o.json.value(), layoutAsked,
                     limitsAsked, !o.files.value().isEmpty() || !pathsAfterDashes.isEmpty(), o.sha.value() != null,
-                    o.since.value() != null), RequestRules.Words.CLI);
+                    o.since.value() != null || o.sinceIteration.value() != null), RequestRules.Words.CLI);
         } catch (PrdiffException e) {
             throw new CommandLine.ParameterException(self, e.getMessage());
         }
@@ -96,7 +96,7 @@ final class DiffCommand {
                 new DiffRequest.Selection(selected, o.strict.value(), true),
                 new DiffRequest.Shape(shape, o.contextLines.value(), stat, log, calls()),
                 new DiffRequest.Fetch(o.repo.value(), o.sha.value(), o.baseSha.value(), o.noFetch.value(),
-                        o.since.value()),
+                        o.since.value(), o.azure.value(), o.iteration.value(), o.sinceIteration.value()),
                 context);
         String color = o.color.value();
         boolean colored = switch (color) {
@@ -187,10 +187,14 @@ final class DiffCommand {
         addOption(words, "--commit", o.commit.value());
         addOption(words, "--base", o.base.value());
         addOption(words, "-R", o.repo.value());
+        addOption(words, "--azure", o.azure.value());
+        addOption(words, "--iteration", o.iteration.value() == null ? null : o.iteration.value().toString());
         addOption(words, "--sha", o.sha.value());
         addOption(words, "--base-sha", o.baseSha.value());
         addOption(words, "-U", o.contextLines.value() == null ? null : o.contextLines.value().toString());
         addOption(words, "--since", o.since.value());
+        addOption(words, "--since-iteration",
+                o.sinceIteration.value() == null ? null : o.sinceIteration.value().toString());
         if (o.cached.value()) {
             words.add("--cached");
         }

@@ -163,6 +163,15 @@ final class DiffOptions {
             .description("Pull request with --sha: pin the base commit too"));
     final Value<Boolean> noFetch = Value.flag(spec, OptionSpec.builder("--no-fetch")
             .description("Pull request with --sha: never fetch missing commits"));
+    final Value<String> azure = Value.text(spec, null, OptionSpec.builder("--azure")
+            .paramLabel("ORG/PROJECT/REPO")
+            .description("Azure DevOps pull request repository on dev.azure.com (default: an Azure Repos remote)"));
+    final Value<Integer> iteration = Value.number(spec, OptionSpec.builder("--iteration")
+            .paramLabel("N")
+            .description("Azure DevOps pull request: diff iteration N (default: the latest)"));
+    final Value<Integer> sinceIteration = Value.number(spec, OptionSpec.builder("--since-iteration")
+            .paramLabel("M")
+            .description("Azure DevOps pull request: interdiff since iteration M, as --since its head"));
     final Value<Boolean> info = Value.flag(spec, OptionSpec.builder("--info")
             .description("Pull request: print its metadata (head/base SHAs and refs, state, title, URL)"));
 

@@ -457,9 +457,18 @@ public final class Git {
      * @param refspecs    "+SRC:DST" with DST under refs/prdiff/
      */
     public void fetch(String url, List<String> extraConfig, List<String> refspecs) {
+        fetch(url, extraConfig, refspecs, Map.of());
+    }
+
+    /**
+     * As {@link #fetch(String, List, List)}, with variables added to the fetch's environment: how a credential
+     * helper of prdiff's own gets its secret, which must never be on a command line.
+     */
+    public void fetch(String url, List<String> extraConfig, List<String> refspecs, Map<String, String> extraEnv) {
         writeObjects();
-        new ScratchFetch(this, placement.scratch(), timeout)
-                .fetch(url, extraConfig, refspecs, GitEnvironment.fetch(inheritedEnv));
+        Map<String, String> env = new java.util.HashMap<>(GitEnvironment.fetch(inheritedEnv));
+        env.putAll(extraEnv);
+        new ScratchFetch(this, placement.scratch(), timeout).fetch(url, extraConfig, refspecs, env);
     }
 
     /**

@@ -25,6 +25,8 @@ public final class Session implements AutoCloseable {
     /** The disk workspace last found usable, per path and identity (device and inode): another is checked anew. */
     private final Map<String, DiskWorkspace> diskWorkspaces = new ConcurrentHashMap<>();
     private PrivateWorkspace own;
+    /** Roots a test trusts instead of the system's, or null (always, for prdiff's own entry points). */
+    private final TlsRoots tlsRoots;
 
     final Memo memo = new Memo();
     final OpenedRepositories opened;
@@ -33,8 +35,10 @@ public final class Session implements AutoCloseable {
     final Map<String, ScratchGitDir> scratchDirs = new ConcurrentHashMap<>();
     final TrustSettings trust = new TrustSettings(this);
 
-    private Session(Map<String, String> env, boolean servesManyCalls, PrivateFolder folders, AnswerStore disk) {
+    private Session(Map<String, String> env, boolean servesManyCalls, PrivateFolder folders, AnswerStore disk,
+            TlsRoots tlsRoots) {
         this.env = Map.copyOf(env);
+        this.tlsRoots = tlsRoots;
         this.servesManyCalls = servesManyCalls;
         this.folders = folders;
         this.disk = disk;
@@ -47,7 +51,7 @@ public final class Session implements AutoCloseable {
      * checks the cache folders (the disk workspace's and {@code disk}'s, which it checks with).
      */
     public static Session forOneCall(Map<String, String> env, PrivateFolder folders, AnswerStore disk) {
-        return new Session(env, false, folders, disk);
+        return new Session(env, false, folders, disk, null);
     }
 
     /**
@@ -55,7 +59,22 @@ public final class Session implements AutoCloseable {
      * nothing it read has changed, and work a call starts (a range's rename pass) may outlive it for the next.
      */
     public static Session forManyCalls(Map<String, String> env, PrivateFolder folders, AnswerStore disk) {
-        return new Session(env, true, folders, disk);
+        return new Session(env, true, folders, disk, null);
+    }
+
+    /** As {@link #forOneCall}, trusting {@code roots} instead of the system's: only a test builds one, in-process. */
+    public static Session forOneCall(Map<String, String> env, PrivateFolder folders, AnswerStore disk, TlsRoots roots) {
+        return new Session(env, false, folders, disk, roots);
+    }
+
+    /** As {@link #forManyCalls}, trusting {@code roots} instead of the system's: only a test builds one, in-process. */
+    public static Session forManyCalls(Map<String, String> env, PrivateFolder folders, AnswerStore disk, TlsRoots roots) {
+        return new Session(env, true, folders, disk, roots);
+    }
+
+    /** The roots a test gave instead of the system's, or null. */
+    public TlsRoots tlsRoots() {
+        return tlsRoots;
     }
 
     /** The environment git (and gh) inherit, before prdiff strips what they must not see. */

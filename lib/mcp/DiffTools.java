@@ -90,7 +90,18 @@ final class DiffTools {
         if (!number.canConvertToLong()) {
             throw new PrdiffException(ErrorCode.INVALID_INPUT, "pr_number is too large: " + number);
         }
+        String repo = text(args, "repo");
         Target target = new Target.PullRequest(number.asLong(), null);
+        java.util.regex.Matcher azure = repo == null ? null : Target.AZURE_PR_URL.matcher(repo);
+        if (azure != null && azure.matches()) {
+            // An Azure DevOps pull request URL names the repository and the number; the source checks its host.
+            if (!azure.group(1).equals(number.asText())) {
+                throw new PrdiffException(ErrorCode.INVALID_INPUT, "pr_number " + number.asText()
+                        + " is not the pull request repo names (" + azure.group(1) + ")");
+            }
+            target = new Target.PullRequest(number.asLong(), repo);
+            repo = null;
+        }
         DiffRequest.Context context = new DiffRequest.Context(dir(args), text(args, "repo_path") != null, gitTimeout,
                 env, session, memory);
         if (args.path("info").asBoolean(false)) {
@@ -102,7 +113,7 @@ final class DiffTools {
         boolean filesOnly = args.path("files_only").asBoolean(false);
         checkAnswers(args, filesOnly);
         DiffRequest request = new DiffRequest(target, DiffRequest.Selection.repoRelative(paths(args, "file")),
-                shape(args), new DiffRequest.Fetch(text(args, "repo"), text(args, "sha"), text(args, "base_sha"), false,
+                shape(args), new DiffRequest.Fetch(repo, text(args, "sha"), text(args, "base_sha"), false,
                         text(args, "since")), context);
         return filesOnly ? listedFiles(request, args) : diffText(request, "get_pull_request_diff", "file", args, true);
     }

@@ -59,4 +59,17 @@ public interface PullRequestSource {
 
     /** What the source keeps of a pull request's earlier heads, said when one is not found. */
     String earlierHeads();
+
+    /**
+     * What the source chose among the pull request's versions when the request named none or one (Azure DevOps: which
+     * iteration, and how to ask for another), said as a notice when the diff is computed from its commits; or null.
+     */
+    default String choice() {
+        return null;
+    }
+
+    /** The earlier head the request named in the source's own terms (Azure DevOps: --since-iteration), or null. */
+    default String earlierHead() {
+        return null;
+    }
 }

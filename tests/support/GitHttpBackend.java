@@ -9,9 +9,19 @@ import java.util.Map;
 /** Git's smart HTTP for github.localhost: each request runs the real {@code git http-backend} as a CGI program. */
 final class GitHttpBackend {
     private final Path projectRoot;
+    private final boolean anyObjectById;
 
     GitHttpBackend(Path projectRoot) {
+        this(projectRoot, true);
+    }
+
+    /**
+     * {@code anyObjectById}: serve any object by id (GitHub does); else only the tips of refs, as a server speaking
+     * protocol v0 without uploadpack.allowReachableSHA1InWant does.
+     */
+    GitHttpBackend(Path projectRoot, boolean anyObjectById) {
         this.projectRoot = projectRoot;
+        this.anyObjectById = anyObjectById;
     }
 
     Reply serve(String method, String path, String rawQuery, Map<String, String> headers, byte[] body) {
@@ -31,13 +41,13 @@ final class GitHttpBackend {
             env.put("HTTP_CONTENT_ENCODING", headers.get("content-encoding"));
         }
         // Without this, git falls back to protocol v0, which GitHub no longer speaks by default.
-        if (headers.containsKey("git-protocol")) {
+        if (anyObjectById && headers.containsKey("git-protocol")) {
             env.put("GIT_PROTOCOL", headers.get("git-protocol"));
         }
         // GitHub serves any object of the repository by SHA, reachable from a ref or not.
         env.put("GIT_CONFIG_COUNT", "1");
         env.put("GIT_CONFIG_KEY_0", "uploadpack.allowAnySHA1InWant");
-        env.put("GIT_CONFIG_VALUE_0", "true");
+        env.put("GIT_CONFIG_VALUE_0", String.valueOf(anyObjectById));
         Proc.Result r = Proc.attempt(NeutralGit.argv("http-backend"), projectRoot, env, body, NeutralGit.TIMEOUT);
         if (!r.ok() && r.stdout().length == 0) {
             return Reply.text(500, "text/plain", ("git http-backend: " + r.describe()).getBytes(StandardCharsets.UTF_8));

@@ -53,6 +53,10 @@ public final class McpSession implements AutoCloseable {
     private volatile Throwable serverFailure;
 
     private McpSession(McpServer.Config config) {
+        this(config, Sessions::forManyCalls);
+    }
+
+    private McpSession(McpServer.Config config, java.util.function.Function<java.util.Map<String, String>, Session> sessions) {
         try {
             Pipe in = Pipe.open();
             Pipe out = Pipe.open();
@@ -62,7 +66,7 @@ public final class McpSession implements AutoCloseable {
             InputStream fromServer = Channels.newInputStream(out.source());
             PrintStream serverLog = new PrintStream(log, true, StandardCharsets.UTF_8);
             server = new Thread(() -> {
-                try (serverOut; Session session = Sessions.forManyCalls(config.sessionEnv())) {
+                try (serverOut; Session session = sessions.apply(config.sessionEnv())) {
                     McpServer.serve(session, shimCatalog(), config, serverIn, serverOut, serverLog);
                 } catch (Throwable t) {
                     serverFailure = t;
@@ -99,6 +103,18 @@ public final class McpSession implements AutoCloseable {
 
     public static McpSession start(McpServer.Config config) {
         return new McpSession(config);
+    }
+
+    /** As {@link #initialized(McpServer.Config)}, serving a session {@code sessions} makes from the server's environment. */
+    public static McpSession initialized(McpServer.Config config,
+            java.util.function.Function<java.util.Map<String, String>, Session> sessions) {
+        McpSession s = new McpSession(config, sessions);
+        JsonNode r = s.request("initialize", initializeParams("2025-06-18"));
+        if (!r.has("result")) {
+            throw new AssertionError("initialize failed: " + r);
+        }
+        s.notify("notifications/initialized", null);
+        return s;
     }
 
     /** Started, initialized with protocol 2025-06-18, and told so with notifications/initialized. */

@@ -1,0 +1,4 @@
+package dev.prdiff.azure;
+
+/** A pull request of an Azure Repos repository, by its number. */
+public record AzurePullRequestRef(AzureRepo repo, long number) {}
