@@ -31,7 +31,8 @@ public final class AzurePullRequests {
         JsonNode pr = rest.getJson(prUrl(ref) + "?api-version=" + AzureRest.API_VERSION, what);
         return new AzurePullRequest(ref, text(pr, "title"), text(pr, "status"), text(pr, "sourceRefName"),
                 text(pr, "targetRefName"), commit(pr, "lastMergeSourceCommit", what), commit(pr, "lastMergeTargetCommit", what),
-                commit(pr, "lastMergeCommit", what));
+                commit(pr, "lastMergeCommit", what), text(pr.path("createdBy"), "displayName"),
+                pr.path("isDraft").asBoolean(false), text(pr, "description"));
     }
 
     /** Every iteration, oldest first. */

@@ -132,10 +132,10 @@ public final class AzureSource implements PullRequestSource {
     @Override
     public PullRequestInfo info() {
         AzureIteration it = load().iteration();
-        return new PullRequestInfo(ref.number(), pr.title(), pr.status(), false,
+        return new PullRequestInfo(ref.number(), pr.title(), pr.status(), pr.draft(),
                 "completed".equalsIgnoreCase(pr.status()), ref.repo().pullRequestUrl(ref.number()), repository(),
-                it.sourceCommit(), branch(pr.sourceRefName()), repository(), it.targetCommit(),
-                branch(pr.targetRefName()), null, ref.repo().cloneUrl());
+                pr.author(), it.sourceCommit(), branch(pr.sourceRefName()), repository(), it.targetCommit(),
+                branch(pr.targetRefName()), null, null, null, null, pr.description(), ref.repo().cloneUrl());
     }
 
     @Override

@@ -158,6 +158,16 @@ class AzureCliTest {
     }
 
     @Test
+    void infoNamesTheIterationsCommitsAndWhoOpenedIt() throws Exception {
+        JsonNode info = Json.MAPPER.readTree(ok(azure.pullRequestUrl(42), "--info").out());
+        assertEquals(second.source(), info.get("head_sha").asText(), info.toString());
+        assertEquals(second.target(), info.get("base_sha").asText(), info.toString());
+        assertEquals("Jane Developer", info.get("author").asText(), info.toString());
+        assertTrue(info.get("body").asText().startsWith("Review "), info.toString());
+        assertEquals(false, info.get("draft").asBoolean(true), info.toString());
+    }
+
+    @Test
     void oneFileIsThatFilesSection() {
         Proc.Result r = ok(azure.pullRequestUrl(42), "--file", "src/app.txt");
         assertArrayEquals(gitDiff(second, "src/app.txt"), r.stdout());

@@ -389,6 +389,7 @@ public final class AzureDevOpsStandIn implements AutoCloseable {
         n.put("targetRefName", "refs/heads/" + pr.targetBranch);
         n.put("mergeStatus", "succeeded");
         n.put("isDraft", false);
+        n.put("description", "Review " + pr.title);
         n.putObject("lastMergeSourceCommit").put("commitId", last.source());
         n.putObject("lastMergeTargetCommit").put("commitId", last.target());
         n.putObject("lastMergeCommit").put("commitId", pr.mergeCommit);
