@@ -367,7 +367,8 @@ final class PullRequestDiffs {
                 if (e.code() != ErrorCode.NOT_A_REPOSITORY) {
                     throw e;
                 }
-                String repo = pr.repository() != null ? pr.repository() : "the pull request's repository";
+                // pr is null while PullRequestSources looks for an Azure Repos remote in the clone
+                String repo = pr != null && pr.repository() != null ? pr.repository() : "the pull request's repository";
                 throw new PrdiffException(ErrorCode.NOT_A_REPOSITORY, (why != null ? why + "; " : "")
                         + "computing from git objects needs a local clone of " + repo
                         + ": run inside one or pass -C DIR (" + e.getMessage() + ")", e);
