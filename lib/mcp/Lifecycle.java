@@ -24,7 +24,7 @@ final class Lifecycle {
      * the list stays small (McpToolListSizeTest).
      */
     private static final String INSTRUCTIONS = """
-            Read-only, hermetic diffs. get_pull_request_diff for a GitHub pull request (sha pins its head; the \
+            Read-only, hermetic diffs. get_pull_request_diff for a GitHub or Azure DevOps pull request (sha pins its head; the \
             diff is then computed from git objects only); get_diff, get_commit_diff and get_changed_files for a \
             local repository; get_file_at_sha and grep_at_sha read a file or search at a commit. On a large \
             change call get_changed_files (or files_only) first, then ask for the files you need.

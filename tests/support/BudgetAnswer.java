@@ -65,12 +65,14 @@ public record BudgetAnswer(byte[] diff, String template, Map<String, String> lis
         }
         byte[] rest = Arrays.copyOfRange(out, at, out.length);
         String next = null;
-        String text = new String(rest, StandardCharsets.UTF_8);
-        int last = text.lastIndexOf(NEXT);
-        if (last >= 0 && (last == 0 || text.charAt(last - 1) == '\n') && text.indexOf('\n', last) == text.length() - 1) {
-            next = text.substring(last + NEXT.length(), text.length() - 1);
-            rest = Arrays.copyOf(rest, rest.length - text.substring(last).getBytes(StandardCharsets.UTF_8).length);
+        // The answer's last lines: the cursor's call and the guidance the text carries (a page's next skip).
+        String[] apart = McpCalls.guidanceApart(new String(rest, StandardCharsets.UTF_8));
+        for (String line : apart[1].split("\n")) {
+            if (line.startsWith(NEXT)) {
+                next = line.substring(NEXT.length());
+            }
         }
+        rest = Arrays.copyOf(rest, rest.length - apart[1].getBytes(StandardCharsets.UTF_8).length);
         return new BudgetAnswer(rest, template, listed, sizes, more, next, toc.toString());
     }
 
