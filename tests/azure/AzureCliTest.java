@@ -50,16 +50,10 @@ class AzureCliTest {
         azure = AzureDevOpsStandIn.start();
         azure.requireToken(TOKEN);
         work = TempRepo.init();
-        work.write("README.md", "hello\n").write("src/old.txt", "one\ntwo\nthree\nfour\nfive\n").commit("base");
-        work.checkout("-b", "feature");
-        work.write("src/app.txt", "first try\n").write("README.md", "hello, feature\n").commit("first try");
-        work.git("push", "-q", azure.bare().toString(), "main", "+feature");
-        azure.openPullRequest(42, "Add the app", "feature", "main");
-        first = azure.pushIteration(42, "create");
-        work.git("reset", "-q", "--hard", "main");
-        work.move("src/old.txt", "src/new.txt").write("src/app.txt", "second try\n").commit("second try");
-        work.git("push", "-q", azure.bare().toString(), "+feature");
-        second = azure.pushIteration(42, "forcePush");
+        AzureDevOpsStandIn.TwoIterations pr = azure.forcePushedPullRequest(work,
+                w -> w.write("README.md", "hello, feature\n"));
+        first = pr.first();
+        second = pr.second();
     }
 
     @AfterAll

@@ -54,17 +54,8 @@ class AzureRestTest {
         azure = AzureDevOpsStandIn.start();
         azure.requireToken(TOKEN);
         work = TempRepo.init();
-        work.write("README.md", "hello\n").write("src/old.txt", "one\ntwo\nthree\nfour\nfive\n").commit("base");
-        work.checkout("-b", "feature");
-        work.write("src/app.txt", "first try\n").commit("first try");
-        push("main", "+feature");
-        azure.openPullRequest(42, "Add the app", "feature", "main");
-        azure.pushIteration(42, "create");
         // a force-push: the first try is gone, a rename comes in
-        work.git("reset", "-q", "--hard", "main");
-        work.move("src/old.txt", "src/new.txt").write("src/app.txt", "second try\n").commit("second try");
-        push("+feature");
-        second = azure.pushIteration(42, "forcePush");
+        second = azure.forcePushedPullRequest(work, w -> {}).second();
         work.checkout("-b", "many", "main");
         for (int i = 0; i < 250; i++) {
             work.write("many/f" + i + ".txt", i + "\n");

@@ -26,6 +26,7 @@ import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Consumer;
 
 /**
  * An Azure DevOps Server on loopback over HTTPS ({@link LoopbackTls}): the REST API 7.1 for pull requests, their
@@ -148,6 +149,29 @@ public final class AzureDevOpsStandIn implements AutoCloseable {
 
     public void openPullRequest(int number, String title, String sourceBranch, String targetBranch) {
         pulls.put(number, new PullRequest(number, title, sourceBranch, targetBranch));
+    }
+
+    /** The two iterations of {@link #forcePushedPullRequest}. */
+    public record TwoIterations(Iteration first, Iteration second) {}
+
+    /**
+     * Pull request 42 ("Add the app", feature into main) from {@code work}, in two iterations: the first adds
+     * src/app.txt (and whatever {@code alsoInFirstTry} writes), then a force-push replaces it with another
+     * src/app.txt and the rename of src/old.txt to src/new.txt. {@code work} is left on feature at the second.
+     */
+    public TwoIterations forcePushedPullRequest(TempRepo work, Consumer<TempRepo> alsoInFirstTry) {
+        work.write("README.md", "hello\n").write("src/old.txt", "one\ntwo\nthree\nfour\nfive\n").commit("base");
+        work.checkout("-b", "feature");
+        work.write("src/app.txt", "first try\n");
+        alsoInFirstTry.accept(work);
+        work.commit("first try");
+        work.git("push", "-q", bare.toString(), "main", "+feature");
+        openPullRequest(42, "Add the app", "feature", "main");
+        Iteration first = pushIteration(42, "create");
+        work.git("reset", "-q", "--hard", "main");
+        work.move("src/old.txt", "src/new.txt").write("src/app.txt", "second try\n").commit("second try");
+        work.git("push", "-q", bare.toString(), "+feature");
+        return new TwoIterations(first, pushIteration(42, "forcePush"));
     }
 
     /**
