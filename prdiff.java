@@ -4,7 +4,9 @@
 // CDS archives never keep, about 16 ms of every start.
 //JAVAC_OPTIONS -encoding UTF-8 -XDstringConcat=inline
 // picocli.disable.closures: picocli looks for Groovy closures in every annotation otherwise; prdiff has none.
-//RUNTIME_OPTIONS -Dfile.encoding=UTF-8 -Dpicocli.disable.closures=true
+// picocli.converters.excludes: picocli registers converters for java.sql and java.time types by reflection, which
+// loads about 100 JDK classes at every start; no prdiff option has such a type.
+//RUNTIME_OPTIONS -Dfile.encoding=UTF-8 -Dpicocli.disable.closures=true -Dpicocli.converters.excludes=java.sql.*,java.time.*
 //DEPS info.picocli:picocli:4.7.7
 //DEPS com.fasterxml.jackson.core:jackson-databind:2.20.1
 //DESCRIPTION Hermetic pull-request and git diffs: whole, per file, or as a JSON file list

@@ -1,0 +1,60 @@
+package e2e;
+
+import org.junit.jupiter.api.Test;
+import support.Fixtures;
+import support.Proc;
+import support.RepoRoot;
+import support.TempDirs;
+import support.TempRepo;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The JVM options prdiff.java gives every launch keep picocli from loading what no prdiff option uses: with them, a
+ * {@code --file} call loads no java.sql or java.time.format class (prdiff's timeouts use java.time.Duration); without
+ * them (the control), picocli's converter registration loads both packages.
+ */
+class StartupClassesTest {
+    @Test
+    void aFileCallLoadsNoJavaSqlOrDateFormatClassWithTheScriptsRuntimeOptions() throws Exception {
+        try (TempRepo r = TempRepo.init()) {
+            String range = Fixtures.oneFileChanged(r);
+            List<String> withOptions = loadedJdkPackages(r, runtimeOptions(), range);
+            assertEquals(List.of(), withOptions, "java.sql and java.time.format classes loaded");
+            List<String> without = loadedJdkPackages(r, List.of("-Dfile.encoding=UTF-8"), range);
+            assertTrue(without.contains("java.sql") && without.contains("java.time.format"), "the control: " + without);
+        }
+    }
+
+    /** Of java.sql and java.time.format, the packages that a --file call loaded a class of, with these JVM options. */
+    private static List<String> loadedJdkPackages(TempRepo r, List<String> options, String range) throws IOException {
+        Path log = TempDirs.create("startup-classes-").resolve("classes.log");
+        List<String> argv = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        argv.addAll(options);
+        argv.addAll(List.of("-Xlog:class+load=info:file=" + log, "-cp", System.getProperty("java.class.path"), "prdiff",
+                range, "--file", "a.txt"));
+        Proc.Result run = Proc.run(argv, r.dir(), System.getenv(), Duration.ofSeconds(120));
+        assertEquals(0, run.exit(), run.stderr());
+        assertTrue(run.out().startsWith("diff --git a/a.txt b/a.txt"), run.out());
+        List<String> classes = Files.readAllLines(log);
+        assertTrue(classes.stream().anyMatch(l -> l.contains(" picocli.CommandLine ")), "no class log");
+        return classes.stream().map(l -> l.contains(" java.sql.") ? "java.sql" : l.contains(" java.time.format.") ? "java.time.format" : "")
+                .filter(p -> !p.isEmpty()).distinct().sorted().toList();
+    }
+
+    /** The words of prdiff.java's {@code //RUNTIME_OPTIONS} line, which JBang and the launcher give java. */
+    private static List<String> runtimeOptions() throws IOException {
+        String prefix = "//RUNTIME_OPTIONS ";
+        return Files.readAllLines(RepoRoot.find().resolve("prdiff.java")).stream().filter(l -> l.startsWith(prefix))
+                .flatMap(l -> Arrays.stream(l.substring(prefix.length()).trim().split("\\s+"))).toList();
+    }
+}
