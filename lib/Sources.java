@@ -107,6 +107,7 @@
 //SOURCES app/DiffEnvelope.java
 //SOURCES app/DiffRequest.java
 //SOURCES app/EarlierHead.java
+//SOURCES app/EditorConfigTabs.java
 //SOURCES app/GeneratedMarks.java
 //SOURCES app/PathSelection.java
 //SOURCES app/PathSuggestions.java
@@ -124,6 +125,7 @@
 //SOURCES shape/DiffColors.java
 //SOURCES shape/DiffLayout.java
 //SOURCES shape/DiffStat.java
+//SOURCES shape/EditorConfig.java
 //SOURCES shape/FileFilter.java
 //SOURCES shape/GeneratedFiles.java
 //SOURCES shape/GeneratedTrim.java

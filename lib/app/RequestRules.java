@@ -107,7 +107,7 @@ public final class RequestRules {
         FILE("--file", "file"),
         SHA("--sha", "sha"),
         SINCE("--since", "since"),
-        LAYOUT("--line-numbers, --side-by-side and --width", "format, line_numbers and width"),
+        LAYOUT("--line-numbers, --side-by-side, --width and --tab-width", "format, line_numbers and width"),
         LIMITS("--max-bytes, --max-lines, --no-binary and --skip-generated",
                 "max_bytes, max_lines, no_binary and skip_generated");
 

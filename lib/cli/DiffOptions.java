@@ -125,6 +125,10 @@ final class DiffOptions {
             .paramLabel("N")
             .description("With --side-by-side: columns per row, 40 to 1000"
                     + " (default: COLUMNS when stdout is a terminal, else 160)"));
+    final Value<Integer> tabWidth = Value.number(spec, OptionSpec.builder("--tab-width")
+            .paramLabel("N")
+            .description("With --side-by-side: columns between tab stops, 1 to 16 (default: the head"
+                    + " commit's .editorconfig tab_width or indent_size for the file, else 4)"));
     final Value<String> commit = Value.text(spec, null, OptionSpec.builder("--commit")
             .paramLabel("REV")
             .description("One commit against its first parent"));
@@ -145,7 +149,8 @@ final class DiffOptions {
             .description("Always name what was diffed on stderr (the range and its SHAs, a pull request's head and base)"));
     final Value<String> color = Value.text(spec, "auto", OptionSpec.builder("--color")
             .paramLabel("WHEN")
-            .description("Colour the diff: auto (when stdout is a terminal), always or never (default: ${DEFAULT-VALUE})"));
+            .description("Colour the diff, side by side too: auto (when stdout is a terminal), always or never"
+                    + " (default: ${DEFAULT-VALUE})"));
     final Value<Boolean> noPager = Value.flag(spec, OptionSpec.builder("--no-pager")
             .description("In a terminal, write straight to it instead of through the pager"
                     + " (PRDIFF_PAGER, else PAGER, else less with LESS=FRX)"));

@@ -52,7 +52,7 @@ class RequestRulesTest {
 
     @Test
     void aLayoutNeedsADiffInBothFrontEnds() {
-        assertCli("--line-numbers, --side-by-side and --width lay out the diff; they do not combine with --stat",
+        assertCli("--line-numbers, --side-by-side, --width and --tab-width lay out the diff; they do not combine with --stat",
                 "HEAD~1...HEAD", "--stat", "--side-by-side");
         assertMcp("format, line_numbers and width lay out the diff; they do not combine with stat", "get_diff",
                 "{\"base\": \"HEAD~1\", \"stat\": true, \"format\": \"side_by_side\"}");
