@@ -127,6 +127,7 @@
 //SOURCES shape/DiffStat.java
 //SOURCES shape/EditorConfig.java
 //SOURCES shape/FileFilter.java
+//SOURCES shape/FileLines.java
 //SOURCES shape/GeneratedFiles.java
 //SOURCES shape/GeneratedTrim.java
 //SOURCES shape/HunkLines.java
@@ -139,6 +140,7 @@
 //SOURCES shape/SectionPipe.java
 //SOURCES shape/SectionStage.java
 //SOURCES shape/SideBySide.java
+//SOURCES shape/StatColors.java
 //SOURCES cli/CdsRehearsal.java
 //SOURCES cli/CdsTraining.java
 //SOURCES cli/Cli.java

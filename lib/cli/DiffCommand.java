@@ -5,15 +5,18 @@ import dev.prdiff.app.DiffRequest;
 import dev.prdiff.app.Prdiff;
 import dev.prdiff.app.RequestRules;
 import dev.prdiff.app.Target;
+import dev.prdiff.core.FileList;
 import dev.prdiff.core.Json;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.git.LocalDiffs;
 import dev.prdiff.shape.DiffColors;
 import dev.prdiff.shape.DiffLayout;
 import dev.prdiff.shape.FileFilter;
+import dev.prdiff.shape.FileLines;
 import dev.prdiff.shape.OutputShape;
 import dev.prdiff.shape.SectionLimits;
 import dev.prdiff.shape.SideBySide;
+import dev.prdiff.shape.StatColors;
 import picocli.CommandLine;
 
 import java.io.IOException;
@@ -104,7 +107,7 @@ final class DiffCommand {
         // The notice naming what was diffed is printed when prdiff chose it: no TARGET, or one revision it read.
         Notices notices = new Notices(io.err(), o.quiet.value(), o.verbose.value(),
                 parsedTarget instanceof Target.Auto || parsedTarget instanceof Target.Rev);
-        if (o.json.value()) {
+        if (o.json.value() && !filesOnly) {
             return writeEnvelope(request, notices);
         }
         if (info) {
@@ -112,12 +115,20 @@ final class DiffCommand {
             startPager();
             writeJson(answer);
         } else if (filesOnly) {
-            Object answer = Prdiff.files(request, notices);
+            FileList answer = Prdiff.files(request, notices);
             startPager();
-            writeJson(answer);
+            if (io.terminal() && !o.json.value()) {
+                io.out().write(FileLines.render(answer.files(), colored));
+            } else {
+                writeJson(answer);
+            }
         } else {
             startPager();
-            if (colored) {
+            if (colored && stat) {
+                StatColors colors = new StatColors(io.out());
+                Prdiff.diff(request, colors, notices);
+                colors.finish();
+            } else if (colored) {
                 DiffColors colors = new DiffColors(io.out());
                 Prdiff.diff(request, colors, notices);
                 colors.finish();
