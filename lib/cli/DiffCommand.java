@@ -89,7 +89,7 @@ final class DiffCommand {
             }
             parsedTarget = new Target.Auto(a.base(), cached ? LocalDiffs.WorkTree.STAGED : LocalDiffs.WorkTree.UNTRACKED);
         }
-        boolean colored = colored();
+        boolean colored = colored() && !o.json.value(); // JSON holds no escape sequences
         DiffLayout layout = layout(colored);
         OutputShape shape = new OutputShape(new FileFilter(o.include.value(), o.exclude.value(),
                 FileFilter.statuses(o.status.value())), o.top.value(), o.skip.value(),

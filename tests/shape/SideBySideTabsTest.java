@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -138,6 +139,13 @@ class SideBySideTabsTest {
         assertTrue(budgetPlain.startsWith("# prdiff: "), budgetPlain);
         assertEquals(budgetPlain, strip(sideBySide(range, "--side-by-side", "--width", "100", "--max-bytes", "1200",
                 "--color=always")));
+    }
+
+    @Test
+    void jsonHoldsNoColour() {
+        String envelope = sideBySide(range, "--side-by-side", "--width", "100", "--json", "--color=always");
+        assertTrue(envelope.contains("test ./... -race -shuffle=on"), envelope);
+        assertFalse(envelope.contains("\\u001b") || envelope.contains("\u001b"), envelope);
     }
 
     static String strip(String colored) {
