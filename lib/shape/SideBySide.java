@@ -17,10 +17,10 @@ import java.util.List;
  *
  * <pre>
  * &#64;&#64; -12,4 +12,4 &#64;&#64; func
- *   12  context                |   12  context
- *   13 -old line               |   13 +new line
- *   14 -removed only           |
- *                              |   14 +added only
+ * 12  context                  | 12  context
+ * 13 -old line                 | 13 +new line
+ * 14 -removed only             |
+ *                              | 14 +added only
  * </pre>
  *
  * A run of removed lines and the run of added lines after it are paired row by row; context stands on both sides.
