@@ -107,6 +107,7 @@
 //SOURCES app/DiffEnvelope.java
 //SOURCES app/DiffRequest.java
 //SOURCES app/EarlierHead.java
+//SOURCES app/EditorConfigTabs.java
 //SOURCES app/GeneratedMarks.java
 //SOURCES app/PathSelection.java
 //SOURCES app/PathSuggestions.java
@@ -124,7 +125,9 @@
 //SOURCES shape/DiffColors.java
 //SOURCES shape/DiffLayout.java
 //SOURCES shape/DiffStat.java
+//SOURCES shape/EditorConfig.java
 //SOURCES shape/FileFilter.java
+//SOURCES shape/FileLines.java
 //SOURCES shape/GeneratedFiles.java
 //SOURCES shape/GeneratedTrim.java
 //SOURCES shape/HunkLines.java
@@ -137,6 +140,7 @@
 //SOURCES shape/SectionPipe.java
 //SOURCES shape/SectionStage.java
 //SOURCES shape/SideBySide.java
+//SOURCES shape/StatColors.java
 //SOURCES cli/CdsRehearsal.java
 //SOURCES cli/CdsTraining.java
 //SOURCES cli/Cli.java

@@ -37,9 +37,10 @@ final class AnswerWriter {
             statFromObjects(local, spec, selection, asked, out, notices);
             return;
         }
+        DiffRequest tabbed = EditorConfigTabs.at(asked, local.git(), spec.headSha());
         DiffRequest request = selection == null
-                ? GeneratedMarks.at(asked, local.git(), spec.headSha(), () -> local.changedNames(spec))
-                : GeneratedMarks.askedFor(GeneratedMarks.forSelection(asked, local.git(), spec.headSha(),
+                ? GeneratedMarks.at(tabbed, local.git(), spec.headSha(), () -> local.changedNames(spec))
+                : GeneratedMarks.askedFor(GeneratedMarks.forSelection(tabbed, local.git(), spec.headSha(),
                         selection.paths(), () -> local.changedNames(spec)), selection);
         if (selection == null && request.shape().output().passesThrough(out)) {
             local.write(spec, out);

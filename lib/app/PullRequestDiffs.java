@@ -142,13 +142,14 @@ final class PullRequestDiffs {
      * local clone; otherwise (no clone, the head not fetched) it goes by names, and says so.
      */
     private DiffRequest marked(PullRequestInfo info, Consumer<String> notices) {
-        if (!request.shape().output().limits().skipGenerated()) {
-            return request;
+        DiffRequest asked = tabbed(info);
+        if (!asked.shape().output().limits().skipGenerated()) {
+            return asked;
         }
         String head = info != null ? info.headSha() : null;
         try {
             if (head != null && local().git().hasCommit(head)) {
-                return GeneratedMarks.at(request, local().git(), head, null);
+                return GeneratedMarks.at(asked, local().git(), head, null);
             }
         } catch (PrdiffException e) {
             if (e.code() != ErrorCode.NOT_A_REPOSITORY) {
@@ -158,7 +159,23 @@ final class PullRequestDiffs {
         notices.accept("warning: generated files are recognised by name only: the head commit"
                 + (head != null ? " " + head : "") + " is not in a local clone, so its .gitattributes"
                 + " (linguist-generated) cannot be read; pin it with --sha (MCP: sha) to have them read");
-        return request;
+        return asked;
+    }
+
+    /** Side by side, the head's .editorconfig tab widths when the head commit is in the local clone. */
+    private DiffRequest tabbed(PullRequestInfo info) {
+        String head = info != null ? info.headSha() : null;
+        if (head == null || !request.shape().output().limits().layout().readsEditorConfig()) {
+            return request;
+        }
+        try {
+            return local().git().hasCommit(head) ? EditorConfigTabs.at(request, local().git(), head) : request;
+        } catch (PrdiffException e) {
+            if (e.code() != ErrorCode.NOT_A_REPOSITORY) {
+                throw e;
+            }
+            return request;
+        }
     }
 
     /** The whole diff as the source served it, or only the selected files' sections, or its diffstat. */

@@ -107,7 +107,7 @@ public final class RequestRules {
         FILE("--file", "file"),
         SHA("--sha", "sha"),
         SINCE("--since", "since"),
-        LAYOUT("--line-numbers, --side-by-side and --width", "format, line_numbers and width"),
+        LAYOUT("--line-numbers, --side-by-side, --width and --tab-width", "format, line_numbers and width"),
         LIMITS("--max-bytes, --max-lines, --no-binary and --skip-generated",
                 "max_bytes, max_lines, no_binary and skip_generated");
 
@@ -149,9 +149,11 @@ public final class RequestRules {
             throw invalid(n(Name.LOG, words) + " is an answer of its own: it does not combine with "
                     + n(a.stat() ? Name.STAT : Name.FILES_ONLY, words));
         }
-        if (a.json() && (a.info() || a.filesOnly() || a.stat() || a.log())) {
+        // On the command line, --files-only --json asks for the file list as JSON in a terminal too.
+        boolean filesOnlyJson = a.filesOnly() && words == Words.MCP;
+        if (a.json() && (a.info() || filesOnlyJson || a.stat() || a.log())) {
             throw invalid(n(Name.JSON, words) + " is the diff's envelope: it does not combine with " + n(a.info()
-                    ? Name.INFO : a.filesOnly() ? Name.FILES_ONLY : a.stat() ? Name.STAT : Name.LOG, words));
+                    ? Name.INFO : filesOnlyJson ? Name.FILES_ONLY : a.stat() ? Name.STAT : Name.LOG, words));
         }
     }
 

@@ -5,15 +5,18 @@ import dev.prdiff.app.DiffRequest;
 import dev.prdiff.app.Prdiff;
 import dev.prdiff.app.RequestRules;
 import dev.prdiff.app.Target;
+import dev.prdiff.core.FileList;
 import dev.prdiff.core.Json;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.git.LocalDiffs;
 import dev.prdiff.shape.DiffColors;
 import dev.prdiff.shape.DiffLayout;
 import dev.prdiff.shape.FileFilter;
+import dev.prdiff.shape.FileLines;
 import dev.prdiff.shape.OutputShape;
 import dev.prdiff.shape.SectionLimits;
 import dev.prdiff.shape.SideBySide;
+import dev.prdiff.shape.StatColors;
 import picocli.CommandLine;
 
 import java.io.IOException;
@@ -59,7 +62,8 @@ final class DiffCommand {
         if (o.quiet.value() && o.verbose.value()) {
             throw new CommandLine.ParameterException(self, "-q and -v contradict each other");
         }
-        boolean layoutAsked = o.lineNumbers.value() || o.sideBySide.value() || o.width.value() != null;
+        boolean layoutAsked = o.lineNumbers.value() || o.sideBySide.value() || o.width.value() != null
+                || o.tabWidth.value() != null;
         boolean limitsAsked = o.maxBytes.value() != null || o.maxLines.value() != null || o.noBinary.value()
                 || o.skipGenerated.value();
         try {
@@ -85,7 +89,8 @@ final class DiffCommand {
             }
             parsedTarget = new Target.Auto(a.base(), cached ? LocalDiffs.WorkTree.STAGED : LocalDiffs.WorkTree.UNTRACKED);
         }
-        DiffLayout layout = layout();
+        boolean colored = colored() && !o.json.value(); // JSON holds no escape sequences
+        DiffLayout layout = layout(colored);
         OutputShape shape = new OutputShape(new FileFilter(o.include.value(), o.exclude.value(),
                 FileFilter.statuses(o.status.value())), o.top.value(), o.skip.value(),
                 new SectionLimits(o.maxBytes.value(), o.maxLines.value(), o.noBinary.value(), o.skipGenerated.value(),
@@ -98,18 +103,11 @@ final class DiffCommand {
                 new DiffRequest.Fetch(o.repo.value(), o.sha.value(), o.baseSha.value(), o.noFetch.value(),
                         o.since.value(), o.azure.value(), o.iteration.value(), o.sinceIteration.value()),
                 context);
-        String color = o.color.value();
-        boolean colored = switch (color) {
-            case "auto" -> io.terminal();
-            case "always" -> true;
-            case "never" -> false;
-            default -> throw new CommandLine.ParameterException(self,
-                    "--color must be auto, always or never, not '" + color + "'");
-        } && layout.plain();
+        colored = colored && layout.plain();
         // The notice naming what was diffed is printed when prdiff chose it: no TARGET, or one revision it read.
         Notices notices = new Notices(io.err(), o.quiet.value(), o.verbose.value(),
                 parsedTarget instanceof Target.Auto || parsedTarget instanceof Target.Rev);
-        if (o.json.value()) {
+        if (o.json.value() && !filesOnly) {
             return writeEnvelope(request, notices);
         }
         if (info) {
@@ -117,12 +115,20 @@ final class DiffCommand {
             startPager();
             writeJson(answer);
         } else if (filesOnly) {
-            Object answer = Prdiff.files(request, notices);
+            FileList answer = Prdiff.files(request, notices);
             startPager();
-            writeJson(answer);
+            if (io.terminal() && !o.json.value()) {
+                io.out().write(FileLines.render(answer.files(), colored));
+            } else {
+                writeJson(answer);
+            }
         } else {
             startPager();
-            if (colored) {
+            if (colored && stat) {
+                StatColors colors = new StatColors(io.out());
+                Prdiff.diff(request, colors, notices);
+                colors.finish();
+            } else if (colored) {
                 DiffColors colors = new DiffColors(io.out());
                 Prdiff.diff(request, colors, notices);
                 colors.finish();
@@ -131,6 +137,18 @@ final class DiffCommand {
             }
         }
         return ExitCode.OK;
+    }
+
+    /** --color: auto (stdout is a terminal), always or never. */
+    private boolean colored() {
+        String color = o.color.value();
+        return switch (color) {
+            case "auto" -> io.terminal();
+            case "always" -> true;
+            case "never" -> false;
+            default -> throw new CommandLine.ParameterException(self,
+                    "--color must be auto, always or never, not '" + color + "'");
+        };
     }
 
     private void startPager() {
@@ -218,21 +236,26 @@ final class DiffCommand {
     }
 
     /**
-     * --line-numbers, --side-by-side and --width, checked: never in colour (--color=always with them is a usage
-     * error; auto leaves them plain). That they lay out a diff alone is {@link RequestRules#answers}'.
+     * --line-numbers, --side-by-side, --width and --tab-width, checked: side by side is coloured as the diff is;
+     * --line-numbers never is (--color=always with it is a usage error; auto leaves it plain). That they lay out a
+     * diff alone is {@link RequestRules#answers}'.
      */
-    private DiffLayout layout() {
+    private DiffLayout layout(boolean colored) {
         boolean sideBySide = o.sideBySide.value();
         Integer width = o.width.value();
-        if (!o.lineNumbers.value() && !sideBySide && width == null) {
+        Integer tabWidth = o.tabWidth.value();
+        if (!o.lineNumbers.value() && !sideBySide && width == null && tabWidth == null) {
             return DiffLayout.UNIFIED;
-        }
-        if (o.color.value().equals("always")) {
-            throw new CommandLine.ParameterException(self, "--line-numbers, --side-by-side and --width are not"
-                    + " coloured: drop --color=always (or use --color=never)");
         }
         if (width != null && !sideBySide) {
             throw new CommandLine.ParameterException(self, "--width applies only with --side-by-side");
+        }
+        if (tabWidth != null && !sideBySide) {
+            throw new CommandLine.ParameterException(self, "--tab-width applies only with --side-by-side");
+        }
+        if (!sideBySide && o.color.value().equals("always")) {
+            throw new CommandLine.ParameterException(self, "--line-numbers is not coloured: drop --color=always (or"
+                    + " use --color=never), or use --side-by-side");
         }
         Integer columns = width;
         if (columns == null && io.terminal()) {
@@ -240,9 +263,10 @@ final class DiffCommand {
         }
         try {
             return DiffLayout.of(sideBySide ? "side_by_side" : "unified", o.lineNumbers.value(),
-                    sideBySide ? columns : null);
+                    sideBySide ? columns : null, tabWidth, colored);
         } catch (PrdiffException e) {
-            throw new CommandLine.ParameterException(self, "--width: " + e.getMessage());
+            String option = e.getMessage().startsWith("the tab width") ? "--tab-width: " : "--width: ";
+            throw new CommandLine.ParameterException(self, option + e.getMessage());
         }
     }
 

@@ -63,7 +63,8 @@ final class DiffOptions {
             .description("A selected path that matches no changed file is an error (NO_MATCH, exit 1),"
                     + " not a warning"));
     final Value<Boolean> filesOnly = Value.flag(spec, OptionSpec.builder("--files-only")
-            .description("JSON list of changed files with line counts, no diff body"));
+            .description("The changed files with line counts, no diff body: one line per file in a terminal,"
+                    + " JSON in a pipe or with --json"));
     final Value<Boolean> json = Value.flag(spec, OptionSpec.builder("--json")
             .description("One JSON envelope instead of the diff text: success, the counts, the"
                     + " range, each file's change with its shaped diff section, pagination, errors and warnings"));
@@ -88,7 +89,8 @@ final class DiffOptions {
             .paramLabel("N")
             .description("Start after the first N changed files (after filters); see --top"));
     final Value<Boolean> stat = Value.flag(spec, OptionSpec.builder("--stat")
-            .description("A diffstat with totals, as git diff --stat prints it into a pipe"));
+            .description("A diffstat with totals, as git diff --stat prints it into a pipe (coloured as git's in a"
+                    + " terminal)"));
     final Value<Boolean> log = Value.flag(spec, OptionSpec.builder("--log")
             .description("The range's commits instead of the diff, newest first: 7-character hash,"
                     + " author date (ISO 8601), author, subject; a pull request needs --sha"));
@@ -125,6 +127,10 @@ final class DiffOptions {
             .paramLabel("N")
             .description("With --side-by-side: columns per row, 40 to 1000"
                     + " (default: COLUMNS when stdout is a terminal, else 160)"));
+    final Value<Integer> tabWidth = Value.number(spec, OptionSpec.builder("--tab-width")
+            .paramLabel("N")
+            .description("With --side-by-side: columns between tab stops, 1 to 16 (default: the head"
+                    + " commit's .editorconfig tab_width or indent_size for the file, else 4)"));
     final Value<String> commit = Value.text(spec, null, OptionSpec.builder("--commit")
             .paramLabel("REV")
             .description("One commit against its first parent"));
@@ -145,7 +151,8 @@ final class DiffOptions {
             .description("Always name what was diffed on stderr (the range and its SHAs, a pull request's head and base)"));
     final Value<String> color = Value.text(spec, "auto", OptionSpec.builder("--color")
             .paramLabel("WHEN")
-            .description("Colour the diff: auto (when stdout is a terminal), always or never (default: ${DEFAULT-VALUE})"));
+            .description("Colour the diff, side by side too, and --stat: auto (when stdout is a terminal), always or never"
+                    + " (default: ${DEFAULT-VALUE})"));
     final Value<Boolean> noPager = Value.flag(spec, OptionSpec.builder("--no-pager")
             .description("In a terminal, write straight to it instead of through the pager"
                     + " (PRDIFF_PAGER, else PAGER, else less with LESS=FRX)"));

@@ -41,6 +41,8 @@ final class ByteBudget {
     private static final class Entry {
         FileSection section;
         byte[] bytes;
+        /** The bytes' length without escape sequences, which a budget does not count. */
+        long raw;
         long size;
         int index;
         /** Shown by an answer before the cursor. */
@@ -70,6 +72,7 @@ final class ByteBudget {
         e.section = section;
         e.index = entries.size();
         e.size = slot.cost + refetch.shownCost(section);
+        e.raw = slot.raw;
         original += slot.raw;
         entries.add(e);
         if (after != null && after.covers(e.size, e.index)) {
@@ -123,6 +126,13 @@ final class ByteBudget {
                 return;
             }
             super.write(b, off, len);
+        }
+
+        /** Keeps {@code b} with the section without counting it (a colour's escape sequence). */
+        void writeUncounted(byte[] b) {
+            if (!over) {
+                super.write(b, 0, b.length);
+            }
         }
     }
 
@@ -186,7 +196,7 @@ final class ByteBudget {
         for (Entry e : entries) {
             if (e.bytes != null) {
                 shown.add(e);
-                shownBytes += e.bytes.length;
+                shownBytes += e.raw;
             } else if (e.covered) {
                 covered++;
             } else {

@@ -55,7 +55,7 @@ public final class DiffColors extends LineStream {
         out.write(l, end, off + length - end);
     }
 
-    private static byte[] colorOf(LineKind kind) {
+    static byte[] colorOf(LineKind kind) {
         return switch (kind) {
             case SECTION, HEADER, BINARY -> BOLD;
             case HUNK_HEADER -> CYAN;
@@ -66,7 +66,7 @@ public final class DiffColors extends LineStream {
     }
 
     /** Just past the closing "@@" of a hunk header; the function name after it stays plain, as in git. */
-    private static int hunkHeaderEnd(byte[] l, int off, int end) {
+    static int hunkHeaderEnd(byte[] l, int off, int end) {
         for (int i = off + 2; i + 1 < end; i++) {
             if (l[i] == '@' && l[i + 1] == '@') {
                 return i + 2;

@@ -31,6 +31,7 @@ public abstract class HunkLines extends LineStream {
     private long oldNext;
     private long newNext;
     private int numberWidth = MIN_NUMBER_WIDTH;
+    private int digits = 1;
 
     protected HunkLines(OutputStream out) {
         this.out = out;
@@ -49,6 +50,23 @@ public abstract class HunkLines extends LineStream {
     /** Digits of the largest line number the current hunk reaches, at least {@link #MIN_NUMBER_WIDTH}. */
     protected int numberWidth() {
         return numberWidth;
+    }
+
+    /** Digits of the largest line number the current hunk reaches. */
+    protected int digits() {
+        return digits;
+    }
+
+    /**
+     * Writes a terminal's escape sequence: bytes that take no column, so a byte budget does not count them and a
+     * coloured answer holds the same sections as a plain one.
+     */
+    protected void writeEscape(byte[] escape) throws IOException {
+        if (out instanceof ByteBudget.Slot slot) {
+            slot.writeUncounted(escape);
+        } else {
+            out.write(escape);
+        }
     }
 
     /**
@@ -81,7 +99,8 @@ public abstract class HunkLines extends LineStream {
         oldNext = r[0];
         newNext = r[2];
         long last = Math.max(lastLine(r[0], r[1]), lastLine(r[2], r[3]));
-        numberWidth = Math.max(MIN_NUMBER_WIDTH, Long.toString(last).length());
+        digits = Long.toString(last).length();
+        numberWidth = Math.max(MIN_NUMBER_WIDTH, digits);
     }
 
     private static long lastLine(long start, long count) {

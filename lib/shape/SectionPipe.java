@@ -46,7 +46,7 @@ final class SectionPipe implements LineSink {
             collector.begin();
         }
         OutputStream bytes = slot != null ? slot : out;
-        renderer = limits.layout().renderer(bytes);
+        renderer = limits.layout().renderer(bytes, header.path());
         LineSink next = renderer != null ? renderer : LineSink.bytes(bytes);
         cap = limits.maxLines() == null ? null : new LineCap(next, limits.maxLines(), refetch);
         next = cap != null ? cap : next;

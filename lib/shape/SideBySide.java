@@ -8,6 +8,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -16,18 +17,21 @@ import java.util.List;
  *
  * <pre>
  * &#64;&#64; -12,4 +12,4 &#64;&#64; func
- *   12  context                |   12  context
- *   13 -old line               |   13 +new line
- *   14 -removed only           |
- *                              |   14 +added only
+ * 12  context                  | 12  context
+ * 13 -old line                 | 13 +new line
+ * 14 -removed only             |
+ *                              | 14 +added only
  * </pre>
  *
  * A run of removed lines and the run of added lines after it are paired row by row; context stands on both sides.
- * Each cell is the line's number (a field as wide as {@link LineNumbers}'), a space, then the line as the diff has
- * it (its {@code ' '}, {@code '-'}, {@code '+'} or {@code '\'} first) with tabs expanded to 8-column stops and
- * other control bytes shown as {@code ^X}; a line too long for its cell is cut at a character boundary and ends in
- * {@code …}. Columns are counted per character (East Asian wide ones as two, combining marks as none); a byte that
- * is not UTF-8 is written as it is and counted as one. Section headers and hunk headers pass through unchanged.
+ * Each cell is the line's number (a field as wide as the hunk's largest number), a space, then the line as the diff
+ * has it (its {@code ' '}, {@code '-'}, {@code '+'} or {@code '\'} first) with tabs expanded to stops every
+ * {@code tabWidth} columns (counted from the column after that first character) and other control bytes shown as
+ * {@code ^X}; a line too long for its cell is cut at a character boundary and ends in {@code …}. Columns are
+ * counted per character (East Asian wide ones as two, combining marks as none); a byte that is not UTF-8 is written
+ * as it is and counted as one. Section headers and hunk headers pass through unchanged. Coloured, they take git's
+ * diff colours (headers bold, the hunk header's {@code @@ … @@} cyan, a removed line's text red, an added one's
+ * green); the escape sequences take no column and a byte budget does not count them.
  *
  * <p>Holds one rendered run of removed and added lines, each cut to its cell, and one input line.
  */
@@ -36,24 +40,36 @@ public final class SideBySide extends HunkLines {
     public static final int MAX_WIDTH = 1000;
     public static final int DEFAULT_WIDTH = 160;
     private static final byte[] ELLIPSIS = {(byte) 0xE2, (byte) 0x80, (byte) 0xA6};
-    private static final int TAB_STOP = 8;
+    public static final int DEFAULT_TAB_WIDTH = 4;
     private static final byte[] BAR = {' ', '|', ' '};
     private static final byte[] BAR_END = {' ', '|', '\n'};
 
     /** Columns of one side; the separator " | " takes the rest. */
     private final int side;
+    private final int tabWidth;
+    private final boolean colored;
     private final List<Cell> removed = new ArrayList<>();
     private final List<Cell> added = new ArrayList<>();
     private LineKind last = LineKind.OTHER;
 
-    /** A rendered cell and the columns it takes. */
-    private record Cell(byte[] bytes, int columns) {}
+    /** A rendered cell: its number field, its text in {@code color} (null: none), and the columns both take. */
+    private record Cell(byte[] field, byte[] text, byte[] color, int columns) {}
 
-    /** {@code width}: the most columns a row takes, {@link #MIN_WIDTH} to {@link #MAX_WIDTH}. */
+    /** {@code width}: the most columns a row takes, {@link #MIN_WIDTH} to {@link #MAX_WIDTH}; plain, tabs of 4. */
     public SideBySide(OutputStream out, int width) {
+        this(out, width, DEFAULT_TAB_WIDTH, false);
+    }
+
+    /** {@code tabWidth}: columns between tab stops, 1 or more; {@code colored}: in git's diff colours. */
+    public SideBySide(OutputStream out, int width, int tabWidth, boolean colored) {
         super(out);
         requireWidth(width);
+        if (tabWidth < 1) {
+            throw new IllegalArgumentException("tab width " + tabWidth);
+        }
         this.side = (width - 3) / 2;
+        this.tabWidth = tabWidth;
+        this.colored = colored;
     }
 
     /** INVALID_INPUT unless {@code width} is {@link #MIN_WIDTH} to {@link #MAX_WIDTH}. */
@@ -72,12 +88,12 @@ public final class SideBySide extends HunkLines {
                 if (!added.isEmpty()) {
                     flushHeld(); // a new change starts: the previous pairs are complete
                 }
-                removed.add(cell(line, off, length, oldNumber));
+                removed.add(cell(line, off, length, oldNumber, DiffColors.RED));
             }
-            case ADDED -> added.add(cell(line, off, length, newNumber));
+            case ADDED -> added.add(cell(line, off, length, newNumber, DiffColors.GREEN));
             case NO_NEWLINE -> {
                 // The marker belongs to the line before it, so it goes on that line's side.
-                Cell marker = cell(line, off, length, NONE);
+                Cell marker = cell(line, off, length, NONE, null);
                 if (last == LineKind.REMOVED) {
                     removed.add(marker);
                 } else if (last == LineKind.ADDED) {
@@ -89,11 +105,11 @@ public final class SideBySide extends HunkLines {
             }
             case CONTEXT -> {
                 flushHeld();
-                row(cell(line, off, length, oldNumber), cell(line, off, length, newNumber));
+                row(cell(line, off, length, oldNumber, null), cell(line, off, length, newNumber, null));
             }
             default -> {
                 flushHeld();
-                out.write(line, off, length);
+                header(kind, line, off, length);
             }
         }
         if (kind != LineKind.NO_NEWLINE) {
@@ -113,10 +129,25 @@ public final class SideBySide extends HunkLines {
         last = LineKind.OTHER;
     }
 
+    /** A line outside the hunk's rows, as it is; coloured as git colours it. */
+    private void header(LineKind kind, byte[] line, int off, int length) throws IOException {
+        byte[] color = colored ? DiffColors.colorOf(kind) : null;
+        int end = length > 0 && line[off + length - 1] == '\n' ? off + length - 1 : off + length;
+        if (color == null || end == off) {
+            out.write(line, off, length);
+            return;
+        }
+        int close = color == DiffColors.CYAN ? DiffColors.hunkHeaderEnd(line, off, end) : end;
+        writeEscape(color);
+        out.write(line, off, close - off);
+        writeEscape(DiffColors.RESET);
+        out.write(line, close, off + length - close);
+    }
+
     private void row(Cell left, Cell right) throws IOException {
         int used = 0;
         if (left != null) {
-            out.write(left.bytes());
+            write(left);
             used = left.columns();
         }
         for (int i = used; i < side; i++) {
@@ -127,28 +158,38 @@ public final class SideBySide extends HunkLines {
             return;
         }
         out.write(BAR);
-        out.write(right.bytes());
+        write(right);
         out.write('\n');
     }
 
+    private void write(Cell cell) throws IOException {
+        out.write(cell.field());
+        if (cell.color() == null) {
+            out.write(cell.text());
+            return;
+        }
+        writeEscape(cell.color());
+        out.write(cell.text());
+        writeEscape(DiffColors.RESET);
+    }
+
     /** The number field, a space and the line without its newline, cut to the side's columns. */
-    private Cell cell(byte[] line, int off, int length, long number) {
-        int width = numberWidth();
+    private Cell cell(byte[] line, int off, int length, long number, byte[] color) {
+        int width = digits();
         byte[] field = new byte[Math.max(width, 19) + 1];
         int at = putNumber(field, 0, number, width);
         field[at++] = ' ';
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(Math.min(side * 2, 256));
-        bytes.write(field, 0, at);
+        ByteArrayOutputStream text = new ByteArrayOutputStream(Math.min(side * 2, 256));
         int end = length > 0 && line[off + length - 1] == '\n' ? off + length - 1 : off + length;
-        int columns = at + text(line, off, end, Math.max(side - at, 1), bytes);
-        return new Cell(bytes.toByteArray(), columns);
+        int columns = at + text(line, off, end, Math.max(side - at, 1), tabWidth, text);
+        return new Cell(Arrays.copyOf(field, at), text.toByteArray(), colored ? color : null, columns);
     }
 
     /**
-     * Writes {@code line[from, end)} as it shows in at most {@code room} columns, cut with {@code …} when longer;
-     * returns the columns written.
+     * Writes {@code line[from, end)} as it shows in at most {@code room} columns with tab stops every
+     * {@code tabWidth}, cut with {@code …} when longer; returns the columns written.
      */
-    static int text(byte[] line, int from, int end, int room, ByteArrayOutputStream to) {
+    static int text(byte[] line, int from, int end, int room, int tabWidth, ByteArrayOutputStream to) {
         int columns = 0;
         // Where the text would be cut: the bytes and columns that leave room for the ellipsis.
         int cutBytes = 0;
@@ -162,7 +203,7 @@ public final class SideBySide extends HunkLines {
             if (b == '\t') {
                 // Stops count from the column after the line's first character (' ', '-' or '+'), so
                 // indentation lines up as in the file.
-                wide = TAB_STOP - Math.floorMod(columns - 1, TAB_STOP);
+                wide = tabWidth - Math.floorMod(columns - 1, tabWidth);
                 for (int s = 0; s < wide; s++) {
                     shown.write(' ');
                 }

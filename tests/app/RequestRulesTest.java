@@ -52,7 +52,7 @@ class RequestRulesTest {
 
     @Test
     void aLayoutNeedsADiffInBothFrontEnds() {
-        assertCli("--line-numbers, --side-by-side and --width lay out the diff; they do not combine with --stat",
+        assertCli("--line-numbers, --side-by-side, --width and --tab-width lay out the diff; they do not combine with --stat",
                 "HEAD~1...HEAD", "--stat", "--side-by-side");
         assertMcp("format, line_numbers and width lay out the diff; they do not combine with stat", "get_diff",
                 "{\"base\": \"HEAD~1\", \"stat\": true, \"format\": \"side_by_side\"}");
@@ -62,8 +62,8 @@ class RequestRulesTest {
 
     @Test
     void theEnvelopeIsADiffsInBothFrontEnds() {
-        assertCli("--json is the diff's envelope: it does not combine with --files-only", "HEAD~1...HEAD", "--json",
-                "--files-only");
+        assertCli("--json is the diff's envelope: it does not combine with --stat", "HEAD~1...HEAD", "--json",
+                "--stat");
         assertMcp("json is the diff's envelope: it does not combine with files_only", "get_pull_request_diff",
                 "{\"pr_number\": 1, \"json\": true, \"files_only\": true}");
         assertMcp("json is the diff's envelope: it does not combine with stat", "get_diff",

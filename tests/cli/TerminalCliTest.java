@@ -94,9 +94,9 @@ class TerminalCliTest {
     }
 
     @Test
-    void theFileListIsIndentedInATerminalAndOneLineInAPipe() throws Exception {
+    void theFileListIsIndentedInATerminalWithJsonAndOneLineInAPipe() throws Exception {
         Run pipe = run(false, Map.of(), "--files-only", RANGE);
-        Run tty = run(true, Map.of("PRDIFF_PAGER", ""), "--files-only", RANGE);
+        Run tty = run(true, Map.of("PRDIFF_PAGER", ""), "--files-only", "--json", RANGE);
         assertEquals(1, pipe.out().split("\n").length);
         assertTrue(tty.out().split("\n").length > 5, tty.out());
         ObjectMapper json = new ObjectMapper();
@@ -115,7 +115,8 @@ class TerminalCliTest {
             Run fallback = run(true, Map.of("PAGER", "cat > '" + paged + "'; echo LESS=$LESS >> '" + paged + "'"),
                     "--files-only", RANGE);
             assertEquals(0, fallback.exit(), fallback.stderr());
-            assertTrue(Files.readString(paged).endsWith("}\nLESS=FRX\n"), Files.readString(paged));
+            assertTrue(Files.readString(paged).endsWith(" 2 files changed, 3 insertions(+), 1 deletion(-)\nLESS=FRX\n"),
+                    Files.readString(paged));
 
             Run none = run(true, Map.of("PAGER", "false"), "--no-pager", RANGE);
             assertEquals(new String(repo.gitDiff(RANGE), StandardCharsets.UTF_8), strip(none.out()));

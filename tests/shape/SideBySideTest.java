@@ -68,16 +68,17 @@ class SideBySideTest {
                 + "+a line much too long to fit in its half of the row\n"
                 + "-last\n\\ No newline at end of file\n+last!\n\\ No newline at end of file\n";
         int side = (45 - 3) / 2;
+        // the hunk reaches line 7: one digit a number; tabs stop every 4 columns after the mark
         String expected = header
-                + row(side, "   1  same", "   1  same")
-                + row(side, "   2 -old one", "   2 +new one")
-                + row(side, "   3 -old two", "")
-                + row(side, "   4 -old three", "")
-                + row(side, "   5  ctx", "   3  ctx")
-                + row(side, "   6 -x       is", "   4 +y       is")
-                + row(side, "", "   5 +a line much to\u2026")
-                + row(side, "   7 -last", "   6 +last!")
-                + row(side, "     \\ No newline at\u2026", "     \\ No newline at\u2026");
+                + row(side, "1  same", "1  same")
+                + row(side, "2 -old one", "2 +new one")
+                + row(side, "3 -old two", "")
+                + row(side, "4 -old three", "")
+                + row(side, "5  ctx", "3  ctx")
+                + row(side, "6 -x   is", "4 +y   is")
+                + row(side, "", "5 +a line much too l\u2026")
+                + row(side, "7 -last", "6 +last!")
+                + row(side, "  \\ No newline at en\u2026", "  \\ No newline at en\u2026");
         assertEquals(expected, new String(render(45, diff.getBytes(StandardCharsets.UTF_8)), StandardCharsets.UTF_8));
     }
 
@@ -88,13 +89,13 @@ class SideBySideTest {
                 + "+caf\u00e9\u0301s\n+ok\n").getBytes(StandardCharsets.UTF_8));
         in.writeBytes(new byte[] {'+', (byte) 0xE9, (byte) 0xE9, (byte) 0xE9, '\n'});
         byte[] out = render(40, in.toByteArray());
-        // 40 columns: 18 a side, 13 for the text after the number; the wide characters take two columns each, so
-        // the cut comes after five of them; the combining accent takes none; CR shows as ^M
+        // 40 columns: 18 a side, 16 for the text after the one-digit number; the wide characters take two columns
+        // each, so the cut comes after seven of them; the combining accent takes none; CR shows as ^M
         ByteArrayOutputStream expected = new ByteArrayOutputStream();
         expected.writeBytes(("diff --git a/f b/f\n--- a/f\n+++ b/f\n@@ -1,2 +1,3 @@\n"
-                + "   1 -日本語のテ\u2026" + " " + " | " + "   1 +caf\u00e9\u0301s\n"
-                + "   2 -\u00e9t\u00e9^M" + " ".repeat(7) + " | " + "   2 +ok\n"
-                + " ".repeat(18) + " | " + "   3 +").getBytes(StandardCharsets.UTF_8));
+                + "1 -日本語のテキス\u2026" + " | " + "1 +caf\u00e9\u0301s\n"
+                + "2 -\u00e9t\u00e9^M" + " ".repeat(10) + " | " + "2 +ok\n"
+                + " ".repeat(18) + " | " + "3 +").getBytes(StandardCharsets.UTF_8));
         expected.writeBytes(new byte[] {(byte) 0xE9, (byte) 0xE9, (byte) 0xE9, '\n'});
         assertEquals(new String(expected.toByteArray(), StandardCharsets.ISO_8859_1),
                 new String(out, StandardCharsets.ISO_8859_1));
@@ -154,7 +155,7 @@ class SideBySideTest {
     void cliWidthAndCombinations() {
         String rows = text(range, "--side-by-side", "--width", "80", "--file", "big.txt");
         assertEquals(new String(render(80, repo.gitDiff(range, "--", "big.txt")), StandardCharsets.UTF_8), rows);
-        assertTrue(rows.contains("   5 -big 5" + " ".repeat(27) + " |    5 +big five\n"), rows);
+        assertTrue(rows.contains("5 -big 5" + " ".repeat(30) + " | 5 +big five\n"), rows);
         // default 160 in a pipe, COLUMNS ignored there
         String wide = PrdiffCli.run(Map.of("COLUMNS", "90"), "-C", repo.dir().toString(), range, "--side-by-side",
                 "--file", "big.txt").out();
@@ -166,7 +167,7 @@ class SideBySideTest {
     }
 
     @Test
-    void inATerminalTheWidthIsColumnsAndThereIsNoColour() {
+    void inATerminalTheWidthIsColumnsAndItIsColoured() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Map<String, String> env = new HashMap<>(System.getenv());
@@ -175,7 +176,9 @@ class SideBySideTest {
         int code = PrdiffCli.call(out, new java.io.PrintStream(err, true, StandardCharsets.UTF_8), env, true,
                 "-C", repo.dir().toString(), range, "--side-by-side", "--file", "big.txt");
         assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
-        assertArrayEquals(render(70, repo.gitDiff(range, "--", "big.txt")), out.toByteArray());
+        assertArrayEquals(RenderFixture.whole(o -> new SideBySide(o, 70, SideBySide.DEFAULT_TAB_WIDTH, true),
+                repo.gitDiff(range, "--", "big.txt")), out.toByteArray());
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("\u001b[31m-big 5\u001b[m"), out.toString());
     }
 
     @Test
@@ -186,13 +189,18 @@ class SideBySideTest {
                 {range, "--width", "80"},
                 {range, "--side-by-side", "--files-only"},
                 {range, "--side-by-side", "--stat"},
-                {range, "--side-by-side", "--color=always"}}) {
+                {range, "--side-by-side", "--tab-width", "0"},
+                {range, "--side-by-side", "--tab-width", "17"},
+                {range, "--tab-width", "4"},
+                {range, "--line-numbers", "--color=always"}}) {
             Proc.Result r = PrdiffCli.in(repo.dir(), args);
             assertEquals(2, r.exit(), String.join(" ", args) + ": " + r.stderr());
             assertTrue(r.stderr().startsWith("prdiff: usage error: "), r.stderr());
         }
         assertTrue(PrdiffCli.in(repo.dir(), range, "--side-by-side", "--width", "39").stderr()
                 .contains("40 to 1000"));
+        assertTrue(PrdiffCli.in(repo.dir(), range, "--side-by-side", "--tab-width", "17").stderr()
+                .contains("--tab-width: the tab width must be 1 to 16"));
     }
 
     @Test
