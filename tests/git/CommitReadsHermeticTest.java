@@ -5,6 +5,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import support.McpSession;
+import support.GrepRule;
 import support.PrdiffCli;
 import support.McpCalls;
 import support.BareOracle;
@@ -71,7 +72,7 @@ class CommitReadsHermeticTest {
         }
         try (BareOracle oracle = BareOracle.cloneOf(repo.dir())) {
             assertArrayEquals(oracle.show(head + ":crlf.txt"), baseline.get("show " + head + ":crlf.txt").stdout());
-            assertArrayEquals(oracle.grep("-n", "-e", "app [0-9]", head).stdout(),
+            assertArrayEquals(GrepRule.withoutRev(oracle.grep("-n", "-e", "app [0-9]", head).stdout(), head),
                     baseline.get("grep app [0-9] --sha " + head).stdout());
         }
         decoy = TempRepo.init();
@@ -146,7 +147,8 @@ class CommitReadsHermeticTest {
                     McpCalls.args("sha", head, "path", "crlf.txt")));
             ObjectNode grep = McpCalls.args("pattern", "a", "sha", head);
             grep.putArray("paths").add("lib").add("src/app.ts");
-            assertEquals(utf8("grep a --sha " + head + " -- lib src/app.ts"), McpCalls.ok(s, "grep_at_sha", grep));
+            assertEquals("# prdiff: commit " + head.substring(0, 12) + "\n" + utf8("grep a --sha " + head
+                    + " -- lib src/app.ts"), McpCalls.ok(s, "grep_at_sha", grep));
             assertEquals(List.of(), s.finish(McpSession.WAIT));
         }
     }
