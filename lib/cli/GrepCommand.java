@@ -14,8 +14,8 @@ import java.util.List;
 /** prdiff grep PATTERN [COMMIT] [-- PATHSPEC...]: the matching lines of the files a commit holds, as git grep. */
 final class GrepCommand {
     final CommandSpec spec = Usage.command(this, "grep", new String[] {
-        "Print the lines matching PATTERN in the files COMMIT holds (default HEAD),",
-        "as git grep -n PATTERN COMMIT -- PATHSPEC prints them without the COMMIT:",
+        "Print the lines of COMMIT's files (default HEAD) matching PATTERN, as",
+        "git grep -n PATTERN COMMIT -- PATHSPEC prints them but without 'COMMIT:'",
         "before each name: PATH:LINE:TEXT, PATH-LINE-TEXT for context, -- between",
         "groups, 'Binary file PATH matches'. PATHSPECs and the names shown are",
         "relative to the current folder, as git's are. From git objects alone: the",
@@ -27,17 +27,18 @@ final class GrepCommand {
                     + " 'prdiff: error [CODE]: ...'", "2:usage error"});
     final Value<List<String>> words = Value.positional(spec, Value.words(), PositionalParamSpec.builder()
             .arity("0..2")
-            .paramLabel("PATTERN [COMMIT]")
+            .paramLabel("[PATTERN [COMMIT]]")
+            .hideParamSyntax(true)
             .description("A basic regular expression, as git grep reads one (or see -E, -F), then the commit"
                     + " (default HEAD; hex digits are always an object id)"));
     final Value<String> patternOption = Value.text(spec, null, OptionSpec.builder("-e", "--regexp")
             .paramLabel("PATTERN")
-            .description("The pattern, when it starts with - (then every word is a COMMIT)"));
+            .description("The pattern, when it starts with - (then the one word is the COMMIT)"));
     final Value<String> sha = Value.text(spec, null, OptionSpec.builder("--sha")
             .paramLabel("COMMIT")
             .description("The commit, instead of the COMMIT argument"));
     final Value<Boolean> lineNumber = Value.flag(spec, OptionSpec.builder("-n", "--line-number")
-            .description("Number the lines (always on, as prdiff's default)"));
+            .description("Number the lines (always on)"));
     final Value<Boolean> files = Value.flag(spec, OptionSpec.builder("-l", "--files-with-matches", "--name-only")
             .description("Only the names of the files that match"));
     final Value<Boolean> count = Value.flag(spec, OptionSpec.builder("-c", "--count")
