@@ -112,6 +112,10 @@ class GrepCliTest {
     void theCommitIsAWordOrShaAndHeadUnlessNamed() {
         assertSame("pkg/cmd", List.of(), List.of("-n"), "TitleSurvey", first, List.of());
         assertSame("pkg/cmd", List.of(), List.of("-n"), "TitleSurvey", "HEAD~1", List.of("pr"));
+        // A name git quotes, shown from a folder below its own.
+        assertSame("pkg/cmd/pr", List.of("-C1"), List.of("-n", "-C1"), "git quotes", first, List.of(".."));
+        assertSame("pkg/cmd/pr", List.of("--color=always"), List.of("--color=always", "-n"), "git quotes", first,
+                List.of(".."));
         Path dir = repo.dir().resolve("pkg/cmd");
         byte[] atHead = PrdiffCli.ok(dir, "grep", "TitleSurvey", "HEAD").stdout();
         assertArrayEquals(atHead, PrdiffCli.ok(dir, "grep", "TitleSurvey").stdout());

@@ -51,7 +51,9 @@ class CommitReadsHermeticTest {
                 new String[] {"grep", "app [0-9]", "--sha", head},
                 new String[] {"grep", "-i", "ONE", "--sha", head},
                 new String[] {"grep", "a", "--sha", head, "--", "lib", "src/app.ts"},
-                new String[] {"grep", "x", "--sha", head, "--", "bin.dat"});
+                new String[] {"grep", "x", "--sha", head, "--", "bin.dat"},
+                new String[] {"grep", "--color=always", "-C1", "-i", "ONE", head},
+                new String[] {"grep", "-c", "a", head, "--", "lib"});
     }
 
     static Proc.Result run(Map<String, String> env, String[] args) {
@@ -83,6 +85,7 @@ class CommitReadsHermeticTest {
         Files.writeString(poisoned.resolve("attributes"), attributes);
         String config = "[grep]\n\tpatternType = fixed\n\tcolumn = true\n\tlineNumber = false\n\tfullName = true\n"
                 + "\textendedRegexp = true\n[color]\n\tui = always\n\tgrep = always\n"
+                + "[color \"grep\"]\n\tmatch = blue\n\tfilename = yellow\n\tlineNumber = red\n\tseparator = white\n"
                 + "[core]\n\tattributesFile = " + poisoned.resolve("attributes") + "\n\tautocrlf = true\n\teol = crlf\n"
                 + "\tquotePath = false\n[diff \"evil\"]\n\ttextconv = rev\n\tbinary = true\n"
                 + "[filter \"evil\"]\n\tsmudge = rev\n\tclean = rev\n";
