@@ -36,6 +36,7 @@
 //SOURCES diff/SectionFilter.java
 //SOURCES diff/SectionHeader.java
 //SOURCES git/ObjectReads.java
+//SOURCES git/FolderPathspecs.java
 //SOURCES git/DiffSpec.java
 //SOURCES git/GeneratedAttributes.java
 //SOURCES git/Git.java
@@ -130,6 +131,7 @@
 //SOURCES shape/FileLines.java
 //SOURCES shape/GeneratedFiles.java
 //SOURCES shape/GeneratedTrim.java
+//SOURCES shape/GrepLines.java
 //SOURCES shape/HunkLines.java
 //SOURCES shape/LineCap.java
 //SOURCES shape/LineNumbers.java
@@ -166,6 +168,7 @@
 //SOURCES mcp/DiffTools.java
 //SOURCES mcp/Lifecycle.java
 //SOURCES mcp/LineBudget.java
+//SOURCES mcp/LinePage.java
 //SOURCES mcp/McpServer.java
 //SOURCES mcp/MessageReader.java
 //SOURCES mcp/MessageWriter.java

@@ -4,6 +4,7 @@ import dev.prdiff.core.CommitEntry;
 import dev.prdiff.core.GrepQuery;
 import dev.prdiff.git.ObjectReads;
 import dev.prdiff.git.Session;
+import dev.prdiff.shape.GrepLines;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -41,8 +42,24 @@ public final class CommitReads {
         reads.show(entry, out);
     }
 
-    /** git grep -n's lines at {@code rev}; false when no line matched. */
-    public boolean grep(String rev, GrepQuery query, OutputStream out) {
-        return reads.grep(rev, query, out);
+    /** The full SHA of the commit {@code rev} names, resolved as --commit resolves it. */
+    public String commit(String rev) {
+        return reads.commit(rev);
+    }
+
+    /**
+     * The lines of {@code commit} (a full SHA) matching {@code query}, written to {@code out} as git grep prints
+     * them in a checkout of that commit ({@link GrepLines}: the {@code REV:} before each name dropped). With
+     * {@code fromFolder}, pathspecs are relative to the folder the repository was opened in and names are shown
+     * from it, as git's are; otherwise both are from the top. {@code colored}: in git's colours. False when
+     * nothing matched.
+     */
+    public boolean grep(String commit, GrepQuery query, boolean fromFolder, boolean colored, OutputStream out)
+            throws IOException {
+        String prefix = fromFolder ? reads.prefix() : "";
+        GrepLines lines = new GrepLines(commit, prefix, colored, query.listing(), out);
+        boolean matched = reads.grep(commit, query, prefix, colored, lines);
+        lines.finish();
+        return matched;
     }
 }

@@ -82,6 +82,7 @@ public final class Cli {
             pathsAfterDashes.addAll(List.of(args).subList(dashes + 1, args.length));
             args = List.of(args).subList(0, dashes).toArray(String[]::new);
         }
+        args = GrepCommand.colorAlone(args);
         DiffOptions options = new DiffOptions();
         ShowCommand show = new ShowCommand();
         GrepCommand grep = new GrepCommand();
@@ -119,7 +120,8 @@ public final class Cli {
                         }
                         ReadDefaults defaults = new ReadDefaults(options.dir.value(), options.timeoutSeconds.value(),
                                 pathsAfterDashes);
-                        return sub.commandSpec() == show.spec ? show.call(io, defaults) : grep.call(io, defaults);
+                        return sub.commandSpec() == show.spec ? show.call(io, defaults)
+                                : grep.call(io, defaults, pager, options.noPager.value());
                     } catch (CommandLine.ParameterException e) {
                         throw e;
                     } catch (Exception e) {

@@ -9,17 +9,23 @@ import picocli.CommandLine.Model.OptionSpec;
 import java.nio.file.Path;
 import java.time.Duration;
 
-/** The options show and grep share, a picocli mixin added after each one's own options. */
+/**
+ * The options show and grep share, a picocli mixin added after each one's own options. grep has no -C DIR of its
+ * own: there -C is git grep's context, and the directory is named before the command ({@code prdiff -C DIR grep}).
+ */
 final class ReadOptions {
     final CommandSpec spec = CommandSpec.create();
-    final Value<Path> dir = Value.path(spec, OptionSpec.builder("-C")
-            .paramLabel("DIR")
-            .description("Run in this repository instead of the current directory"));
-    final Value<Integer> timeoutSeconds = Value.number(spec, OptionSpec.builder("--timeout")
-            .paramLabel("SECONDS")
-            .description("Limit for each git call (default: 30)"));
+    final Value<Path> dir;
+    final Value<Integer> timeoutSeconds;
 
-    ReadOptions() {
+    /** {@code withDir}: the command takes -C DIR itself. */
+    ReadOptions(boolean withDir) {
+        dir = withDir ? Value.path(spec, OptionSpec.builder("-C")
+                .paramLabel("DIR")
+                .description("Run in this repository instead of the current directory")) : null;
+        timeoutSeconds = Value.number(spec, OptionSpec.builder("--timeout")
+                .paramLabel("SECONDS")
+                .description("Limit for each git call (default: 30)"));
         spec.addOption(Usage.helpOption());
     }
 
@@ -35,7 +41,8 @@ final class ReadOptions {
 
     /** Reads at a commit in -C as given here, else prdiff's own, else the current directory. */
     CommitReads open(ReadDefaults defaults, int timeoutSeconds, Session session) {
-        Path where = dir.value() != null ? dir.value() : defaults.dir() != null ? defaults.dir() : Path.of("");
+        Path own = dir == null ? null : dir.value();
+        Path where = own != null ? own : defaults.dir() != null ? defaults.dir() : Path.of("");
         return CommitReads.open(session, where, Duration.ofSeconds(timeoutSeconds));
     }
 

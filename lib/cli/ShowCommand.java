@@ -23,7 +23,7 @@ final class ShowCommand {
             .description("A commit as --commit takes it (hex digits are"
                     + " always an object id), a colon and a path from the top of the repository (not from the current"
                     + " folder); split at the first colon, so the path may hold colons"));
-    final ReadOptions options = new ReadOptions();
+    final ReadOptions options = new ReadOptions(true);
 
     ShowCommand() {
         options.mixInto(spec);

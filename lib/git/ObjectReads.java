@@ -124,18 +124,30 @@ public final class ObjectReads {
         return out.toByteArray();
     }
 
+    /** The full SHA of the commit {@code rev} names, resolved as --commit resolves it. */
+    public String commit(String rev) {
+        return git.commit(rev);
+    }
+
+    /** Where the repository was opened below the top of its work tree ("pkg/cmd/"), or "" at the top. */
+    public String prefix() {
+        return git.prefix();
+    }
+
     /**
-     * Streams {@code git grep -n} over the commit into {@code out}: "SHA:PATH:LINE:TEXT" per match with the full
-     * SHA, "Binary file SHA:PATH matches" for a binary file. Returns false when nothing matched.
+     * Streams {@code git grep --heading -n} over {@code commit} (a full SHA) into {@code out}: for each file that
+     * matches a line "SHA:PATH" then its lines "LINE:TEXT" (context "LINE-TEXT", "--" between groups), "Binary
+     * file SHA:PATH matches" for a binary file; with -l "SHA:PATH", with -c "SHA:PATH:COUNT". Pathspecs are read as
+     * typed in the folder {@code prefix} ("" for the top), as git reads them there. {@code colored}: git's default
+     * colours (no config is read). Returns false when nothing matched.
      */
-    public boolean grep(String rev, GrepQuery query, OutputStream out) {
-        String commit = git.commit(rev);
-        List<String> args = new ArrayList<>(List.of("grep", "--line-number", "--no-color", "--no-textconv",
-                "--no-column", "--no-full-name"));
+    public boolean grep(String commit, GrepQuery query, String prefix, boolean colored, OutputStream out) {
+        List<String> args = new ArrayList<>(List.of("grep", "--heading", "--line-number",
+                colored ? "--color=always" : "--no-color", "--no-textconv", "--no-column", "--no-full-name"));
         args.addAll(grepOptions(query));
         args.add(commit);
         args.add("--");
-        args.addAll(query.paths());
+        args.addAll(FolderPathspecs.atTop(prefix, query.paths()));
         Subprocess.Result r = git.objectsUnchecked(in -> in.transferTo(out), args);
         if (r.exitCode() == 0 || r.exitCode() == 1 && r.stderr().isBlank()) {
             return r.exitCode() == 0;
@@ -189,6 +201,12 @@ public final class ObjectReads {
         }
         if (query.word()) {
             options.add("--word-regexp");
+        }
+        switch (query.listing()) {
+            case FILES -> options.add("--files-with-matches");
+            case COUNTS -> options.add("--count");
+            case LINES -> options.addAll(List.of("--before-context=" + query.before(),
+                    "--after-context=" + query.after()));
         }
         options.add("-e");
         options.add(query.pattern());

@@ -94,19 +94,75 @@ final class ReadTools {
         return n == null || n.isNull() ? null : n.asLong();
     }
 
+    /**
+     * The matching lines (or with files_with_matches the files) as git grep prints them in a checkout of the
+     * commit, names from the top of the repository, after one header line naming the commit. The whole result is
+     * at most max_bytes: past it the text ends with a line naming the skip that continues (or to narrow with
+     * paths); a page past the end, and a search with no match, say so in a line of their own.
+     */
     private ObjectNode grepAtSha(JsonNode args) {
+        boolean files = flag(args, "files_with_matches");
         GrepQuery query = new GrepQuery(args.get("pattern").asText(), flag(args, "ignore_case"),
                 flag(args, "fixed_strings"), flag(args, "extended_regexp"), flag(args, "word_regexp"),
-                ToolArgs.strings(args, "paths"));
-        CappedBuffer out = new CappedBuffer(maxAnswerBytes, cap -> new PrdiffException(ErrorCode.INVALID_INPUT,
-                "the matching lines are more than " + cap + " bytes, too many for one answer; narrow the search with"
-                + " paths or a more specific pattern", Map.of("max_diff_bytes", cap), null));
-        List<String> notices = new ArrayList<>();
-        if (!reads(args).grep(args.get("sha").asText(), query, out)) {
-            notices.add("no line matches");
+                ToolArgs.strings(args, "paths"), 0, 0, files ? GrepQuery.Listing.FILES : GrepQuery.Listing.LINES);
+        long max = Math.min(args.path("max_bytes").asLong(DiffTools.DEFAULT_MAX_BYTES), maxAnswerBytes);
+        int skip = args.path("skip").asInt(0);
+        CommitReads reads = reads(args);
+        String commit = reads.commit(args.get("sha").asText());
+        LinePage page = new LinePage(skip, max);
+        boolean matched;
+        try {
+            matched = reads.grep(commit, query, false, false, page);
+        } catch (IOException e) {
+            throw new PrdiffException(ErrorCode.INTERNAL_ERROR, "cannot hold the matching lines: " + e.getMessage(), e);
         }
-        return ToolResults.withNotices(ToolResults.text(ToolResults.utf8(out.toByteArray(), "the output", notices)),
-                notices);
+        page.finish();
+        String header = TextGuidance.PREFIX + "commit " + commit.substring(0, 12) + "\n";
+        List<String> notices = new ArrayList<>();
+        if (!matched) {
+            notices.add("no line matches");
+            return ToolResults.withNotices(ToolResults.text(header + TextGuidance.PREFIX + "no line matches\n"),
+                    notices);
+        }
+        String items = files ? "files" : "lines";
+        if (skip >= page.total()) {
+            return ToolResults.text(header + TextGuidance.PREFIX + "skip " + skip + " is past the last of the "
+                    + page.total() + " " + items + "\n");
+        }
+        List<String> lines = new ArrayList<>();
+        List<Long> sizes = new ArrayList<>();
+        for (byte[] line : page.kept()) {
+            String text = ToolResults.utf8(line, "the output", notices);
+            lines.add(text);
+            sizes.add(AnswerFit.bytes(text) - 2);
+        }
+        int n = lines.size();
+        while (true) {
+            String text = header + String.join("", lines.subList(0, n)) + pageLine(skip, n, page.total(), items, max);
+            ObjectNode result = ToolResults.withNotices(ToolResults.text(text), notices);
+            long over = AnswerFit.bytes(result) - max;
+            if (over <= 0 || n == 0) {
+                return result;
+            }
+            // Drop the last lines until as many bytes as the answer is over have gone (as JSON escapes them).
+            while (n > 0 && over > 0) {
+                over -= sizes.get(--n);
+            }
+        }
+    }
+
+    /** The line that says a page holds only some of the answer's lines, and how to get the rest; "" for all. */
+    private static String pageLine(int skip, int kept, int total, String items, long max) {
+        if (skip + kept >= total) {
+            return "";
+        }
+        if (kept == 0) {
+            return TextGuidance.PREFIX + items.substring(0, items.length() - 1) + " " + (skip + 1) + " alone is more"
+                    + " than max_bytes " + max + "; raise max_bytes, or narrow the search with paths\n";
+        }
+        return TextGuidance.PREFIX + items + " " + (skip + 1) + " to " + (skip + kept) + " of " + total + " shown"
+                + " within max_bytes " + max + "; next page: the same call with skip " + (skip + kept)
+                + ", or narrow the search with paths\n";
     }
 
     private CommitReads reads(JsonNode args) {

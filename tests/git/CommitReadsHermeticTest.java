@@ -5,6 +5,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import support.McpSession;
+import support.GrepRule;
 import support.PrdiffCli;
 import support.McpCalls;
 import support.BareOracle;
@@ -50,7 +51,9 @@ class CommitReadsHermeticTest {
                 new String[] {"grep", "app [0-9]", "--sha", head},
                 new String[] {"grep", "-i", "ONE", "--sha", head},
                 new String[] {"grep", "a", "--sha", head, "--", "lib", "src/app.ts"},
-                new String[] {"grep", "x", "--sha", head, "--", "bin.dat"});
+                new String[] {"grep", "x", "--sha", head, "--", "bin.dat"},
+                new String[] {"grep", "--color=always", "-C1", "-i", "ONE", head},
+                new String[] {"grep", "-c", "a", head, "--", "lib"});
     }
 
     static Proc.Result run(Map<String, String> env, String[] args) {
@@ -71,7 +74,7 @@ class CommitReadsHermeticTest {
         }
         try (BareOracle oracle = BareOracle.cloneOf(repo.dir())) {
             assertArrayEquals(oracle.show(head + ":crlf.txt"), baseline.get("show " + head + ":crlf.txt").stdout());
-            assertArrayEquals(oracle.grep("-n", "-e", "app [0-9]", head).stdout(),
+            assertArrayEquals(GrepRule.withoutRev(oracle.grep("-n", "-e", "app [0-9]", head).stdout(), head),
                     baseline.get("grep app [0-9] --sha " + head).stdout());
         }
         decoy = TempRepo.init();
@@ -82,6 +85,7 @@ class CommitReadsHermeticTest {
         Files.writeString(poisoned.resolve("attributes"), attributes);
         String config = "[grep]\n\tpatternType = fixed\n\tcolumn = true\n\tlineNumber = false\n\tfullName = true\n"
                 + "\textendedRegexp = true\n[color]\n\tui = always\n\tgrep = always\n"
+                + "[color \"grep\"]\n\tmatch = blue\n\tfilename = yellow\n\tlineNumber = red\n\tseparator = white\n"
                 + "[core]\n\tattributesFile = " + poisoned.resolve("attributes") + "\n\tautocrlf = true\n\teol = crlf\n"
                 + "\tquotePath = false\n[diff \"evil\"]\n\ttextconv = rev\n\tbinary = true\n"
                 + "[filter \"evil\"]\n\tsmudge = rev\n\tclean = rev\n";
@@ -146,7 +150,8 @@ class CommitReadsHermeticTest {
                     McpCalls.args("sha", head, "path", "crlf.txt")));
             ObjectNode grep = McpCalls.args("pattern", "a", "sha", head);
             grep.putArray("paths").add("lib").add("src/app.ts");
-            assertEquals(utf8("grep a --sha " + head + " -- lib src/app.ts"), McpCalls.ok(s, "grep_at_sha", grep));
+            assertEquals("# prdiff: commit " + head.substring(0, 12) + "\n" + utf8("grep a --sha " + head
+                    + " -- lib src/app.ts"), McpCalls.ok(s, "grep_at_sha", grep));
             assertEquals(List.of(), s.finish(McpSession.WAIT));
         }
     }

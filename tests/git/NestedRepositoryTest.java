@@ -259,7 +259,7 @@ class NestedRepositoryTest {
                 assertTrue(McpCalls.ok(s, "get_changed_files", args(dir, "base", "master", "head", "topic"))
                         .contains("\"path\":\"f\""));
                 assertEquals("y\n", McpCalls.ok(s, "get_file_at_sha", args(dir, "sha", "topic", "path", "f")));
-                assertTrue(McpCalls.ok(s, "grep_at_sha", args(dir, "sha", "topic", "pattern", "y")).endsWith(":f:1:y\n"));
+                assertTrue(McpCalls.ok(s, "grep_at_sha", args(dir, "sha", "topic", "pattern", "y")).endsWith("\nf:1:y\n"));
             }
             assertEquals(List.of(), markers.described());
         }
