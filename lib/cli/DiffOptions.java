@@ -39,7 +39,7 @@ final class DiffOptions {
         "  prdiff 10745 --since 9c1e2d3    what changed since head 9c1e2d3 was reviewed",
         "  prdiff main...feature --log     the range's commits",
         "  prdiff show 9c1e2d3:go.mod      a file as commit 9c1e2d3 holds it",
-        "  prdiff grep TODO --sha 9c1e2d3 -- pkg    matching lines at that commit",
+        "  prdiff grep TODO 9c1e2d3 -- pkg  matching lines at that commit (git grep -n)",
         "",
         "Shell completion (bash, zsh): source <(prdiff generate-completion)"};
     private static final String[] EXIT_CODES = {
