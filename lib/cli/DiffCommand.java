@@ -11,6 +11,7 @@ import dev.prdiff.git.LocalDiffs;
 import dev.prdiff.shape.DiffColors;
 import dev.prdiff.shape.DiffLayout;
 import dev.prdiff.shape.FileFilter;
+import dev.prdiff.shape.LogColors;
 import dev.prdiff.shape.OutputShape;
 import dev.prdiff.shape.SectionLimits;
 import dev.prdiff.shape.SideBySide;
@@ -122,7 +123,11 @@ final class DiffCommand {
             writeJson(answer);
         } else {
             startPager();
-            if (colored) {
+            if (colored && log) {
+                LogColors colors = new LogColors(io.out());
+                Prdiff.diff(request, colors, notices);
+                colors.finish();
+            } else if (colored) {
                 DiffColors colors = new DiffColors(io.out());
                 Prdiff.diff(request, colors, notices);
                 colors.finish();
