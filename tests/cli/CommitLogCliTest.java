@@ -19,7 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * --log: the range's commits, one line each, as git log --first-parent prints them with prdiff's fixed format in a
  * bare clone with an empty environment, whatever the repository's log, format and mailmap settings say; with --stat,
- * each one's diffstat; coloured as git colours them when asked.
+ * each one's diffstat; coloured as git colours them when asked. And prdiff show SHA, the commit as git show --stat
+ * prints it there.
  */
 class CommitLogCliTest {
     static TempRepo repo;
@@ -212,5 +213,24 @@ class CommitLogCliTest {
         assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
         assertEquals(gitLog(format, "--color=always", "--stat", "main..feature"),
                 stdout.toString(StandardCharsets.UTF_8), "a terminal gets colour");
+    }
+
+    /** prdiff show SHA: the commit as git show --stat prints it in a bare clone, whatever the repository's settings. */
+    @Test
+    void showOfACommitIsGitShowStat() {
+        for (String rev : List.of(sideMerge, merge, fork, "feature~1", repo.text("rev-parse", "side").strip())) {
+            String sha = repo.text("rev-parse", rev).strip();
+            byte[] git = oracle.run("show", "--stat", "--no-use-mailmap", sha);
+            assertEquals(new String(git, StandardCharsets.UTF_8), PrdiffCli.ok(repo.dir(), "show", rev).out(), rev);
+        }
+        String shown = PrdiffCli.ok(repo.dir(), "show", sideMerge.substring(0, 9)).out();
+        assertTrue(shown.startsWith("commit " + sideMerge + "\nMerge: "), shown);
+        assertTrue(shown.contains("\n    Its body, two lines\n    long.\n\n side.txt | 1 +\n"), shown);
+        assertFalse(shown.contains("Mapped Name") || shown.contains("\u001b"), shown);
+        String c = repo.text("log", "-1", "--format=%H", "--author=john@example.com", "feature").strip();
+        assertTrue(PrdiffCli.ok(repo.dir(), "show", c).out().contains("\nAuthor: Jöhn Dœ <john@example.com>\n"));
+        Proc.Result missing = PrdiffCli.in(repo.dir(), "show", "no-such-branch");
+        assertEquals(1, missing.exit());
+        assertTrue(missing.stderr().startsWith("prdiff: error [SHA_NOT_FOUND]: "), missing.stderr());
     }
 }
