@@ -46,7 +46,8 @@ final class Lifecycle {
             file. no_binary and skip_generated (both default true) turn a binary patch, a lock file's or \
             generated file's hunks into one line with the call that shows them; false keeps them.
             - context_lines: git's -U (default 3). stat: git diff --stat instead of the diff. log: the \
-            commits instead (path, top and skip choose them; not with filters, stat or since). A diffstat or \
+            commits instead, as git log --first-parent lists them (path, top and skip choose them; not with \
+            filters, stat or since). A diffstat or \
             list of commits past max_bytes is cut at a line and says the skip that continues. since: the \
             interdiff from an earlier head (after a rebase the old changes are replayed, so a rebase alone is \
             empty).
