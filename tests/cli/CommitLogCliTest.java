@@ -36,8 +36,12 @@ class CommitLogCliTest {
         fork = repo.commit("base");
         repo.checkout("-b", "feature");
         repo.write("b.txt", "b\n");
+        // A name a diffstat's colours must not be fooled by, and a binary file, whose sizes git colours.
+        repo.write("pipe | name +-", "p\n");
+        repo.write("bin.dat", new byte[] {'a', 0, 'b'});
         repo.commit("feature: add b\n\nA body that git log's subject leaves out.");
         repo.write("c.txt", "c\n");
+        repo.write("bin.dat", new byte[] {'a', 0, 'b', 'c', 'd'});
         repo.git("add", "-A");
         repo.git("commit", "-q", "--author=Jöhn Dœ <john@example.com>", "-m", "feature: add c, by someone else");
         repo.checkout("main");
@@ -202,6 +206,8 @@ class CommitLogCliTest {
         String withStat = PrdiffCli.ok(repo.dir(), "--color=always", "main...feature", "--log", "--stat").out();
         assertEquals(gitLog(format, "--color=always", "--stat", "main..feature"), withStat);
         assertTrue(withStat.contains("\u001b[33m") && withStat.contains(" | 1 \u001b[32m+\u001b[m\n"), withStat);
+        assertTrue(withStat.contains(" | Bin \u001b[31m3\u001b[m -> \u001b[32m5\u001b[m bytes\n"), withStat);
+        assertTrue(withStat.contains(" pipe | name +- |   1 \u001b[32m+\u001b[m\n"), withStat);
         assertEquals(expected("--stat", "main..feature"),
                 PrdiffCli.ok(repo.dir(), "main...feature", "--log", "--stat").out(), "a pipe gets no colour");
         var stdout = new java.io.ByteArrayOutputStream();
