@@ -24,8 +24,8 @@ final class ShowCommand {
             .paramLabel("SHA[:PATH]")
             .description("A commit as --commit takes it (hex digits are always an object id), then a colon and a"
                     + " path from the top of the repository, or from the current folder when it starts with ./ or"
-                    + " ../ (as git show reads SHA:./PATH); split at the first colon, so the path may hold colons."
-                    + " With no colon, the commit itself"));
+                    + " ../, as in git; split at the first colon, so the path may hold colons. With no colon, the"
+                    + " commit itself"));
     final ReadOptions options = new ReadOptions();
 
     ShowCommand() {
