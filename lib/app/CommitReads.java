@@ -77,13 +77,15 @@ public final class CommitReads {
     /** {@code ./x} or {@code ../x} as a repo-relative path, from the folder prdiff runs in. */
     private String resolved(String path) {
         if (git.isBare()) {
-            throw new PrdiffException(ErrorCode.INVALID_INPUT, "'" + PathBytes.inLine(path) + "' is relative to the current folder,"
-                    + " which a bare repository does not have: give the path from the top of the repository");
+            throw new PrdiffException(ErrorCode.INVALID_INPUT, "'" + PathBytes.inLine(path) + "' is relative to"
+                    + " the current folder, which a bare repository does not have: give the path from the top of the"
+                    + " repository");
         }
         String repoRelative = PathSelection.resolve(path, git.prefix(), null);
         if (repoRelative == null) {
-            throw new PrdiffException(ErrorCode.INVALID_INPUT, "'" + PathBytes.inLine(path) + "' is outside the repository (from "
-                    + (git.prefix().isEmpty() ? "its top folder" : PathBytes.inLine(git.prefix())) + ")");
+            String from = git.prefix().isEmpty() ? "its top folder" : PathBytes.inLine(git.prefix());
+            throw new PrdiffException(ErrorCode.INVALID_INPUT, "'" + PathBytes.inLine(path) + "' is outside the"
+                    + " repository (from " + from + ")");
         }
         return repoRelative;
     }

@@ -145,7 +145,7 @@ public final class RequestRules {
             throw invalid(n(Name.LAYOUT, words) + " lay out the diff; they do not combine with " + n(a.filesOnly()
                     ? Name.FILES_ONLY : a.stat() ? Name.STAT : a.info() ? Name.INFO : Name.LOG, words));
         }
-        // --log --stat is each commit with its diffstat; MCP's line budget cuts one line per item, so it keeps them apart.
+        // --log --stat is each commit with its diffstat; MCP's line budget cuts one line per item: there, two answers.
         if (a.log() && (a.filesOnly() || a.stat() && words == Words.MCP)) {
             throw invalid(n(Name.LOG, words) + " is an answer of its own: it does not combine with "
                     + n(a.stat() ? Name.STAT : Name.FILES_ONLY, words));

@@ -3,6 +3,7 @@ package dev.prdiff.git;
 import dev.prdiff.core.CommitEntry;
 import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.GrepQuery;
+import dev.prdiff.core.PathBytes;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.exec.Subprocess;
 
@@ -57,8 +58,7 @@ public final class ObjectReads {
 
     /** Every file and folder of the commit, repo-relative, as {@code git ls-tree -r -t} lists them. */
     public List<String> paths(String commit) {
-        return dev.prdiff.core.PathBytes.nulSeparated(git.objectsOutput(List.of("ls-tree", "-r", "-t", "--name-only",
-                "-z", commit)));
+        return PathBytes.nulSeparated(git.objectsOutput(List.of("ls-tree", "-r", "-t", "--name-only", "-z", commit)));
     }
 
     /**

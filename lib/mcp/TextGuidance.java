@@ -10,8 +10,8 @@ import java.util.List;
  * The notices a model must act on, as one short line each after a tool's text, in the tool's own terms: hosts
  * seldom show _meta to the model, and an empty text says nothing. A page with more after it names the next
  * skip; a path that matched nothing says so with its did-you-mean; a list of commits says that its merges stand
- * for the commits they brought in. Every other notice (the range, filters,
- * informational warnings) stays in _meta alone. Each line starts with {@code # prdiff: }, as the table of
+ * for the commits they brought in. Every other notice (the range, filters, informational warnings) stays in _meta
+ * alone. Each line starts with {@code # prdiff: }, as the table of
  * contents' lines do, so that it cannot be mistaken for a line of the diff.
  */
 final class TextGuidance {

@@ -131,8 +131,8 @@ class CommitLogCliTest {
         Proc.Result page = PrdiffCli.in(repo.dir(), "main...feature", "--log", "--top", "2", "--skip", "1");
         assertEquals(0, page.exit(), page.stderr());
         assertEquals(expected("--skip=1", "--max-count=2", "main..feature"), new String(page.stdout(), StandardCharsets.UTF_8));
-        assertTrue(page.stderr().contains("pagination: {\"total\":5,\"showing\":2,\"has_more\":true,\"next_skip\":3}; next"
-                + " page: skip 3"), page.stderr());
+        assertTrue(page.stderr().contains("pagination: {\"total\":5,\"showing\":2,\"has_more\":true,\"next_skip\":3};"
+                + " next page: skip 3"), page.stderr());
         assertEquals("", PrdiffCli.ok(repo.dir(), "--commit", merge, "--log", "--file", "nowhere").out());
     }
 
@@ -151,7 +151,8 @@ class CommitLogCliTest {
         }
     }
 
-    static final String FIRST_PARENT = "prdiff: log: listed as git log --first-parent lists it, each merge as one line: ";
+    static final String FIRST_PARENT =
+            "prdiff: log: listed as git log --first-parent lists it, each merge as one line: ";
 
     /** A merge stands for the commits it brought in, as in git log --first-parent, and one notice says how many. */
     @Test
@@ -171,7 +172,7 @@ class CommitLogCliTest {
         assertEquals("", PrdiffCli.in(repo.dir(), "-q", "main...feature", "--log").stderr());
     }
 
-    /** --log --stat: each commit's line, a blank line and its diffstat, as git log --stat --first-parent prints them. */
+    /** --log --stat: each commit's line, a blank line and its diffstat, as git log --stat --first-parent gives. */
     @Test
     void logStatIsEachCommitWithItsDiffstat() {
         String all = PrdiffCli.ok(repo.dir(), "main...feature", "--log", "--stat").out();

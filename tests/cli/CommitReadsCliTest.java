@@ -192,7 +192,8 @@ class CommitReadsCliTest {
     @Test
     void dotPathsAreFromTheCurrentFolderAsGitReadsThem() {
         Path src = repo.dir().resolve("src");
-        for (String path : List.of("./app.ts", "../crlf.txt", "./../lib/a/../../ünïcödé/naïve.md", "../colon:name.txt")) {
+        for (String path : List.of("./app.ts", "../crlf.txt", "./../lib/a/../../ünïcödé/naïve.md",
+                "../colon:name.txt")) {
             byte[] git = NeutralGit.run(src, "show", head + ":" + path);
             assertArrayEquals(git, PrdiffCli.ok(src, "show", head + ":" + path).stdout(), path);
         }
@@ -205,7 +206,8 @@ class CommitReadsCliTest {
         assertArrayEquals(oracle.show(head + ":crlf.txt"), PrdiffCli.ok(src, "show", head + ":crlf.txt").stdout());
         Proc.Result above = PrdiffCli.in(src, "show", head + ":../../x");
         assertEquals(1, above.exit());
-        assertEquals("prdiff: error [INVALID_INPUT]: '../../x' is outside the repository (from src/)\n", above.stderr());
+        assertEquals("prdiff: error [INVALID_INPUT]: '../../x' is outside the repository (from src/)\n",
+                above.stderr());
     }
 
     /** A path the commit lacks gets the commit's nearest paths, as --file's gets the changed ones. */
