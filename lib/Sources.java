@@ -135,6 +135,7 @@
 //SOURCES shape/HunkLines.java
 //SOURCES shape/LineCap.java
 //SOURCES shape/LineNumbers.java
+//SOURCES shape/LogColors.java
 //SOURCES shape/OutputShape.java
 //SOURCES shape/Refetch.java
 //SOURCES shape/SectionLimits.java

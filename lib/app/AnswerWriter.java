@@ -70,17 +70,35 @@ final class AnswerWriter {
     /**
      * The range's commits, or those touching the selected paths ({@code selection} null: any), one page of them
      * when the request asks for one (top and skip count commits here), the page told to {@code notices} as a file
-     * list's page is.
+     * list's page is; with stat, each commit's diffstat after it. Merges are listed as git log --first-parent
+     * lists them, and a notice says so.
      */
     static void log(LocalDiffs local, DiffSpec spec, boolean oneCommit, PathSelection selection, DiffRequest request,
             OutputStream out, Consumer<String> notices) {
         Collection<String> paths = selection == null ? List.of() : selection.paths();
         OutputShape shape = request.shape().output();
-        local.log(spec, oneCommit, new LocalDiffs.LogPage(shape.skip(), shape.top(), paths), out);
+        local.log(spec, oneCommit, new LocalDiffs.LogPage(shape.skip(), shape.top(), paths), request.shape().stat(),
+                out);
+        LocalDiffs.LogMerges merges = local.logMerges(spec, oneCommit, paths);
+        if (merges.leftOut() > 0) {
+            notices.accept(mergesNotice(merges, oneCommit));
+        }
         if (shape.paged()) {
             notices.accept(OutputShape.pageNotice(Pagination.of(local.logCount(spec, oneCommit, paths), shape.top(),
                     shape.skip())));
         }
+    }
+
+    /**
+     * What the first-parent list leaves out, in one line; said only when it leaves out a commit (a merge of the
+     * base's own commits lists as git log does).
+     */
+    static String mergesNotice(LocalDiffs.LogMerges merges, boolean oneCommit) {
+        String which = oneCommit ? "the merge" : merges.merges() == 1 ? "1 merge"
+                : merges.merges() + " merges";
+        String commits = merges.leftOut() == 1 ? "1 commit" : merges.leftOut() + " commits";
+        return "log: listed as git log --first-parent lists it, each merge as one line: " + which + " brought in "
+                + commits + " not listed";
     }
 
     /** git's diffstat of the whole range, or of the selected, filtered files of one page. */

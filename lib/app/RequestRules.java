@@ -27,11 +27,11 @@ public final class RequestRules {
      */
     static void logAlone(DiffRequest request) {
         DiffRequest.Shape shape = request.shape();
-        if (shape.log() && (shape.stat() || !shape.output().filter().isEmpty() || shape.contextLines() != null
+        if (shape.log() && (!shape.output().filter().isEmpty() || shape.contextLines() != null
                 || request.fetch().since() != null)) {
             throw new PrdiffException(ErrorCode.INVALID_INPUT, "the list of commits (--log, log) is an answer of its"
-                    + " own for the range (paths, top and skip choose its commits): it does not combine with stat,"
-                    + " include, exclude, status, context lines or since");
+                    + " own for the range (paths, top and skip choose its commits, --stat adds each one's diffstat):"
+                    + " it does not combine with include, exclude, status, context lines or since");
         }
     }
 
@@ -145,7 +145,8 @@ public final class RequestRules {
             throw invalid(n(Name.LAYOUT, words) + " lay out the diff; they do not combine with " + n(a.filesOnly()
                     ? Name.FILES_ONLY : a.stat() ? Name.STAT : a.info() ? Name.INFO : Name.LOG, words));
         }
-        if (a.log() && (a.stat() || a.filesOnly())) {
+        // --log --stat is each commit with its diffstat; MCP's line budget cuts one line per item: there, two answers.
+        if (a.log() && (a.filesOnly() || a.stat() && words == Words.MCP)) {
             throw invalid(n(Name.LOG, words) + " is an answer of its own: it does not combine with "
                     + n(a.stat() ? Name.STAT : Name.FILES_ONLY, words));
         }

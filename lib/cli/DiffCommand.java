@@ -13,6 +13,7 @@ import dev.prdiff.shape.DiffColors;
 import dev.prdiff.shape.DiffLayout;
 import dev.prdiff.shape.FileFilter;
 import dev.prdiff.shape.FileLines;
+import dev.prdiff.shape.LogColors;
 import dev.prdiff.shape.OutputShape;
 import dev.prdiff.shape.SectionLimits;
 import dev.prdiff.shape.SideBySide;
@@ -124,7 +125,11 @@ final class DiffCommand {
             }
         } else {
             startPager();
-            if (colored && stat) {
+            if (colored && log) {
+                LogColors colors = new LogColors(io.out());
+                Prdiff.diff(request, colors, notices);
+                colors.finish();
+            } else if (colored && stat) {
                 StatColors colors = new StatColors(io.out());
                 Prdiff.diff(request, colors, notices);
                 colors.finish();

@@ -90,10 +90,11 @@ final class DiffOptions {
             .description("Start after the first N changed files (after filters); see --top"));
     final Value<Boolean> stat = Value.flag(spec, OptionSpec.builder("--stat")
             .description("A diffstat with totals, as git diff --stat prints it into a pipe (coloured as git's in a"
-                    + " terminal)"));
+                    + " terminal); with --log, each commit's"));
     final Value<Boolean> log = Value.flag(spec, OptionSpec.builder("--log")
-            .description("The range's commits instead of the diff, newest first: 7-character hash,"
-                    + " author date (ISO 8601), author, subject; a pull request needs --sha"));
+            .description("The range's commits instead of the diff, newest first as git log --first-parent"
+                    + " lists them: 7-character hash, author date (ISO 8601), author, subject; a pull request needs"
+                    + " --sha"));
     final Value<String> since = Value.text(spec, null, OptionSpec.builder("--since")
             .paramLabel("SHA")
             .description("Interdiff: what the pull request (or A...B) changed"

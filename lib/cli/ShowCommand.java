@@ -7,22 +7,25 @@ import picocli.CommandLine.Model.PositionalParamSpec;
 
 import java.io.IOException;
 
-/** prdiff show SHA:PATH: a file or folder as a commit holds it. */
+/** prdiff show SHA:PATH: a file or folder as a commit holds it; prdiff show SHA: the commit itself. */
 final class ShowCommand {
     final CommandSpec spec = Usage.command(this, "show", new String[] {
         "Print a file as a commit holds it, byte for byte as git show SHA:PATH",
         "prints it, from git objects alone: the work tree, the index, your config",
         "and attributes (textconv, filters, core.autocrlf) play no part. A folder",
         "prints git show's listing (tree FULLSHA:PATH, a blank line, its entries,",
-        "folders with a trailing /); SHA: alone lists the top folder.", ""},
+        "folders with a trailing /); SHA: alone lists the top folder. SHA with no",
+        "colon prints the commit as git show --stat does: its hash, author, date,",
+        "whole message and the files it changes.", ""},
             new String[] {"0:success", "1:error, printed as 'prdiff: error [CODE]: message' (PATH_NOT_FOUND,"
                     + " SHA_NOT_FOUND, ...)", "2:usage error"});
     final Value<String> revAndPath = Value.positional(spec, Value.word(), PositionalParamSpec.builder()
             .index("0")
-            .paramLabel("SHA:PATH")
-            .description("A commit as --commit takes it (hex digits are"
-                    + " always an object id), a colon and a path from the top of the repository (not from the current"
-                    + " folder); split at the first colon, so the path may hold colons"));
+            .paramLabel("SHA[:PATH]")
+            .description("A commit as --commit takes it (hex digits are always an object id), then a colon and a"
+                    + " path from the top of the repository, or from the current folder when it starts with ./ or"
+                    + " ../, as in git; split at the first colon, so the path may hold colons. With no colon, the"
+                    + " commit itself"));
     final ReadOptions options = new ReadOptions(true);
 
     ShowCommand() {
@@ -33,10 +36,15 @@ final class ShowCommand {
         CommandLine cli = spec.commandLine();
         int seconds = options.timeoutSeconds(cli, defaults);
         if (!defaults.pathsAfterDashes().isEmpty()) {
-            throw new CommandLine.ParameterException(cli, "prdiff show takes one SHA:PATH and no --");
+            throw new CommandLine.ParameterException(cli, "prdiff show takes one SHA or SHA:PATH and no --");
         }
         CommitReads reads = options.open(defaults, seconds, io.session().get());
-        reads.show(reads.find(revAndPath.value()), io.out());
+        String asked = revAndPath.value();
+        if (asked.indexOf(':') < 0) {
+            reads.showCommit(asked, io.out());
+        } else {
+            reads.show(reads.find(asked), io.out());
+        }
         return ExitCode.OK;
     }
 }

@@ -233,13 +233,14 @@ public final class LocalDiffs {
 
     /**
      * The commits of the range, newest first as git log lists them, one line each: {@link #LOG_FORMAT}. A range
-     * lists the head's commits that the base lacks ({@code git log BASE..HEAD}, also for A...B); {@code oneCommit}
+     * lists the head's commits that the base lacks ({@code git log --first-parent BASE..HEAD}, also for A...B): a
+     * merge stands for the commits it brought in, which are not listed (see {@link #logMerges}); {@code oneCommit}
      * lists the head alone; a work-tree diff lists HEAD's commits since the base. Computed from objects in the
      * scratch directory: no log.* or format.* setting, no signature check, no mailmap (authors are as recorded),
      * no notes, no replace refs.
      */
     public void log(DiffSpec spec, boolean oneCommit, OutputStream out) {
-        log(spec, oneCommit, LogPage.ALL, out);
+        log(spec, oneCommit, LogPage.ALL, false, out);
     }
 
     /**
@@ -250,11 +251,18 @@ public final class LocalDiffs {
         public static final LogPage ALL = new LogPage(0, null, List.of());
     }
 
-    /** As {@link #log(DiffSpec, boolean, OutputStream)}, of one page of the commits. */
-    public void log(DiffSpec spec, boolean oneCommit, LogPage page, OutputStream out) {
-        List<String> args = new ArrayList<>(List.of("log", "--no-use-mailmap", "--no-show-signature", "--no-notes",
-                "--no-decorate", "--no-color", "--encoding=UTF-8", "--abbrev=7", "--date=iso-strict",
-                "--format=" + LOG_FORMAT));
+    /**
+     * As {@link #log(DiffSpec, boolean, OutputStream)}, of one page of the commits; {@code stat}: each commit's
+     * line followed by a blank line and its diffstat, as {@code git log --stat --first-parent} prints them into a
+     * pipe (a merge's against its first parent; with paths, of those paths alone).
+     */
+    public void log(DiffSpec spec, boolean oneCommit, LogPage page, boolean stat, OutputStream out) {
+        List<String> args = new ArrayList<>(List.of("log", "--first-parent", "--no-use-mailmap",
+                "--no-show-signature", "--no-notes", "--no-decorate", "--no-color", "--encoding=UTF-8", "--abbrev=7",
+                "--date=iso-strict", "--format=" + LOG_FORMAT));
+        if (stat) {
+            args.add("--stat=80");
+        }
         if (page.skip() > 0) {
             args.add("--skip=" + page.skip());
         }
@@ -270,8 +278,32 @@ public final class LocalDiffs {
 
     /** How many commits {@link #log} lists of those touching {@code paths} (empty: any). */
     public int logCount(DiffSpec spec, boolean oneCommit, java.util.Collection<String> paths) {
-        List<String> args = new ArrayList<>(List.of("rev-list", "--count", "--end-of-options"));
-        args.addAll(logRevisions(spec, oneCommit));
+        return count(List.of("--first-parent"), logRevisions(spec, oneCommit), paths);
+    }
+
+    /**
+     * The merges {@link #log} lists (of the commits touching {@code paths}) and how many commits a plain
+     * {@code git log} would list besides: those the merges brought in (for one merge commit, those its first
+     * parent lacks).
+     */
+    public record LogMerges(int merges, int leftOut) {}
+
+    /** {@link LogMerges} of the range: one rev-list when it has no merge, three when it has. */
+    public LogMerges logMerges(DiffSpec spec, boolean oneCommit, java.util.Collection<String> paths) {
+        List<String> listed = logRevisions(spec, oneCommit);
+        int merges = count(List.of("--first-parent", "--merges"), listed, paths);
+        if (merges == 0) {
+            return new LogMerges(0, 0);
+        }
+        List<String> range = oneCommit ? List.of(listed.get(0), "^" + listed.get(0) + "^1") : listed;
+        return new LogMerges(merges, count(List.of(), range, paths) - count(List.of("--first-parent"), range, paths));
+    }
+
+    private int count(List<String> options, List<String> revisions, java.util.Collection<String> paths) {
+        List<String> args = new ArrayList<>(List.of("rev-list", "--count"));
+        args.addAll(options);
+        args.add("--end-of-options");
+        args.addAll(revisions);
         args.add("--");
         args.addAll(PathLimit.literal(paths));
         return Integer.parseInt(new String(git.objectsOutput(args), java.nio.charset.StandardCharsets.US_ASCII).strip());

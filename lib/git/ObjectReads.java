@@ -3,6 +3,7 @@ package dev.prdiff.git;
 import dev.prdiff.core.CommitEntry;
 import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.GrepQuery;
+import dev.prdiff.core.PathBytes;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.exec.Subprocess;
 
@@ -12,6 +13,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 
 /**
  * Reads of git objects at a commit: a file's bytes or a folder's listing ({@code git show SHA:PATH}) and the lines matching a
@@ -27,20 +29,16 @@ public final class ObjectReads {
         this.git = git;
     }
 
-    /**
-     * Splits {@code REV:PATH} at its first colon (a revision never holds one, a path may) and finds that path.
-     * PATH is repo-relative; an empty PATH is the commit's top folder.
-     */
-    public CommitEntry find(String revAndPath) {
-        int colon = revAndPath == null ? -1 : revAndPath.indexOf(':');
-        if (colon < 0) {
-            throw new PrdiffException(ErrorCode.INVALID_INPUT, "expected SHA:PATH (a commit, a colon, a repo-relative"
-                    + " path), got '" + printable(revAndPath) + "'");
-        }
-        return find(revAndPath.substring(0, colon), revAndPath.substring(colon + 1));
+    /** The object at a repo-relative {@code path} of {@code rev}; an empty path is the commit's top folder. */
+    public CommitEntry find(String rev, String path) {
+        return find(rev, path, (commit, missing) -> List.of());
     }
 
-    public CommitEntry find(String rev, String path) {
+    /**
+     * As {@link #find(String, String)}; when the commit has no such path, {@code nearPaths} gives up to a few of
+     * its paths that the failure names as likely meant (given the commit's full SHA and the path asked for).
+     */
+    public CommitEntry find(String rev, String path, BiFunction<String, String, List<String>> nearPaths) {
         requireRepoRelative(path);
         String commit = git.commit(rev);
         String[] answer = lookUp(commit, path);
@@ -49,11 +47,30 @@ public final class ObjectReads {
                 throw new PrdiffException(ErrorCode.INVALID_INPUT, "'" + printable(path) + "' at " + commit + " is a"
                         + " submodule: its files are in that repository, not in this one's objects");
             }
+            List<String> near = nearPaths.apply(commit, path);
             throw new PrdiffException(ErrorCode.PATH_NOT_FOUND, "commit " + commit + " has no file or folder '"
-                    + printable(path) + "' (paths are repo-relative, as git ls-tree prints them); list its top folder"
-                    + " with prdiff show " + commit + ":");
+                    + printable(path) + "' (paths are repo-relative, as git ls-tree prints them); " + (near.isEmpty()
+                    ? "list its top folder with prdiff show " + commit + ":"
+                    : "did you mean " + String.join(", ", near.stream().map(ObjectReads::printable).toList()) + "?"));
         }
         return new CommitEntry(commit, path, answer[0], answer[1], Long.parseLong(answer[2]));
+    }
+
+    /** Every file and folder of the commit, repo-relative, as {@code git ls-tree -r -t} lists them. */
+    public List<String> paths(String commit) {
+        return PathBytes.nulSeparated(git.objectsOutput(List.of("ls-tree", "-r", "-t", "--name-only", "-z", commit)));
+    }
+
+    /**
+     * Writes what {@code git show --stat} prints for the commit into a pipe: "commit FULLSHA", a Merge line for a
+     * merge, Author and Date (git's default date, in the author's own offset), the whole message indented by four
+     * spaces, then its diffstat (a merge's against its first parent, as git show's). From objects in the scratch
+     * directory: no log.* or format.* setting, no mailmap, notes, signature check or decoration.
+     */
+    public void showCommit(String rev, OutputStream out) {
+        git.objects(out, List.of("show", "--stat=80", "--format=medium", "--date=default", "--no-use-mailmap",
+                "--no-show-signature", "--no-notes", "--no-decorate", "--no-color", "--encoding=UTF-8",
+                "--end-of-options", git.commit(rev)));
     }
 
     /** {id, type, size} of the object at commit:path, or null when there is none in the object store. */

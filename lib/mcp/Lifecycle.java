@@ -46,10 +46,10 @@ final class Lifecycle {
             file. no_binary and skip_generated (both default true) turn a binary patch, a lock file's or \
             generated file's hunks into one line with the call that shows them; false keeps them.
             - context_lines: git's -U (default 3). stat: git diff --stat instead of the diff. log: the \
-            commits instead (path, top and skip choose them; not with filters, stat or since). A diffstat or \
-            list of commits past max_bytes is cut at a line and says the skip that continues. since: the \
-            interdiff from an earlier head (after a rebase the old changes are replayed, so a rebase alone is \
-            empty).
+            commits instead, as git log --first-parent lists them (path, top and skip choose them; not with \
+            filters, stat or since). A diffstat or list of commits past max_bytes is cut at a line and says \
+            the skip that continues. since: the interdiff from an earlier head (after a rebase the old changes \
+            are replayed, so a rebase alone is empty).
             - json: the text is the DiffEnvelope JSON, each change with its diff (not with stat or log). \
             Without it get_diff and get_pull_request_diff give the envelope minus the diffs as \
             structuredContent.

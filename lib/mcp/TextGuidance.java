@@ -9,14 +9,17 @@ import java.util.List;
 /**
  * The notices a model must act on, as one short line each after a tool's text, in the tool's own terms: hosts
  * seldom show _meta to the model, and an empty text says nothing. A page with more after it names the next
- * skip; a path that matched nothing says so with its did-you-mean. Every other notice (the range, filters,
- * informational warnings) stays in _meta alone. Each line starts with {@code # prdiff: }, as the table of
+ * skip; a path that matched nothing says so with its did-you-mean; a list of commits says that its merges stand
+ * for the commits they brought in. Every other notice (the range, filters, informational warnings) stays in _meta
+ * alone. Each line starts with {@code # prdiff: }, as the table of
  * contents' lines do, so that it cannot be mistaken for a line of the diff.
  */
 final class TextGuidance {
     static final String PREFIX = "# prdiff: ";
     private static final String PAGE = "pagination: ";
     private static final String NO_MATCH = "warning: no changed file matches ";
+    /** A list of commits that left out what its merges brought in (app's AnswerWriter words it). */
+    private static final String FIRST_PARENT = "log: listed as git log --first-parent lists it";
 
     private TextGuidance() {}
 
@@ -47,6 +50,9 @@ final class TextGuidance {
     private static String line(String notice, String items) {
         if (notice.startsWith(NO_MATCH)) {
             return notice.substring("warning: ".length());
+        }
+        if (notice.startsWith(FIRST_PARENT)) {
+            return notice;
         }
         if (notice.startsWith(PAGE)) {
             Pagination p = page(notice.substring(PAGE.length()));

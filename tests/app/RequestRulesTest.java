@@ -70,6 +70,14 @@ class RequestRulesTest {
                 "{\"base\": \"HEAD~1\", \"json\": true, \"stat\": true}");
     }
 
+    /** --log --stat is each commit with its diffstat; MCP's log and stat stay apart, its line budget cutting items. */
+    @Test
+    void aListOfCommitsTakesItsDiffstatsOnTheCommandLineOnly() {
+        assertEquals(0, PrdiffCli.in(repo.dir(), "HEAD~1...HEAD", "--log", "--stat").exit());
+        assertMcp("log is an answer of its own: it does not combine with stat", "get_diff",
+                "{\"base\": \"HEAD~1\", \"log\": true, \"stat\": true}");
+    }
+
     /** MCP's cursor continues a diff's sections: a diffstat or a list of commits has none. */
     @Test
     void aCursorContinuesADiff() {

@@ -7,9 +7,12 @@ import support.GrepRule;
 import support.PrdiffCli;
 import support.BareOracle;
 import support.Fixtures;
+import support.NeutralGit;
 import support.Proc;
+import support.TempDirs;
 import support.TempRepo;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -84,10 +87,11 @@ class CommitReadsCliTest {
         assertError("PATH_NOT_FOUND", "no file or folder 'no/such'", "show", head + ":no/such");
         assertError("SHA_NOT_FOUND", "0000000", "show", "0000000:src/app.ts");
         assertError("SHA_NOT_FOUND", "no-such-branch", "show", "no-such-branch:src/app.ts");
-        assertError("INVALID_INPUT", "SHA:PATH", "show", "src/app.ts");
+        // With no colon, the word is a commit to show (prdiff show SHA).
+        assertError("SHA_NOT_FOUND", "src/app.ts", "show", "src/app.ts");
         assertError("INVALID_INPUT", "invalid revision", "show", ":src/app.ts");
-        assertError("INVALID_INPUT", "repo-relative", "show", head + ":./src/app.ts");
-        assertError("INVALID_INPUT", "repo-relative", "show", head + ":../x");
+        assertError("INVALID_INPUT", "'../x' is outside the repository (from its top folder)", "show", head + ":../x");
+        assertError("INVALID_INPUT", "repo-relative", "show", head + ":..");
         assertError("NOT_A_REPOSITORY", "", "show", "-C", repo.dir().resolve("missing").toString(), head + ":x");
         assertEquals(2, PrdiffCli.in(repo.dir(), "show").exit());
         assertEquals(2, PrdiffCli.in(repo.dir(), "show", head + ":a", "--", "b").exit());
@@ -187,5 +191,55 @@ class CommitReadsCliTest {
         assertTrue(r.stderr().startsWith("prdiff: error [" + code + "]: "), String.join(" ", args) + ": " + r.stderr());
         assertTrue(r.stderr().contains(says), r.stderr());
         assertEquals(0, r.stdout().length);
+    }
+
+    /**
+     * SHA:./PATH and SHA:../PATH are from the current folder, as git show reads them in a work tree; any other PATH is
+     * from the top, in any folder. A folder's listing names it from the top (git names it as typed).
+     */
+    @Test
+    void dotPathsAreFromTheCurrentFolderAsGitReadsThem() {
+        Path src = repo.dir().resolve("src");
+        for (String path : List.of("./app.ts", "../crlf.txt", "./../lib/a/../../ünïcödé/naïve.md",
+                "../colon:name.txt")) {
+            byte[] git = NeutralGit.run(src, "show", head + ":" + path);
+            assertArrayEquals(git, PrdiffCli.ok(src, "show", head + ":" + path).stdout(), path);
+        }
+        for (String[] folder : List.of(new String[] {"./", "src"}, new String[] {"../", ""},
+                new String[] {"../lib/a/", "lib/a"}, new String[] {"./.", "src"})) {
+            NeutralGit.run(src, "show", head + ":" + folder[0]);
+            assertArrayEquals(oracle.show(head + ":" + folder[1]),
+                    PrdiffCli.ok(src, "show", head + ":" + folder[0]).stdout(), folder[0]);
+        }
+        assertArrayEquals(oracle.show(head + ":crlf.txt"), PrdiffCli.ok(src, "show", head + ":crlf.txt").stdout());
+        Proc.Result above = PrdiffCli.in(src, "show", head + ":../../x");
+        assertEquals(1, above.exit());
+        assertEquals("prdiff: error [INVALID_INPUT]: '../../x' is outside the repository (from src/)\n",
+                above.stderr());
+    }
+
+    /** A path the commit lacks gets the commit's nearest paths, as --file's gets the changed ones. */
+    @Test
+    void aMissingPathSuggestsNearOnes() {
+        Path src = repo.dir().resolve("src");
+        Proc.Result r = PrdiffCli.in(src, "show", head + ":app.ts");
+        assertEquals(1, r.exit());
+        assertEquals("prdiff: error [PATH_NOT_FOUND]: commit " + head + " has no file or folder 'app.ts' (paths are"
+                + " repo-relative, as git ls-tree prints them); did you mean src/app.ts?\n", r.stderr());
+        assertError("PATH_NOT_FOUND", "did you mean lib/a", "show", head + ":lib/aa");
+        assertError("PATH_NOT_FOUND", "list its top folder with prdiff show " + head + ":", "show",
+                head + ":nothing/like/any/of/these/paths");
+    }
+
+    @Test
+    void aBareRepositoryHasNoCurrentFolder() {
+        Path bare = TempDirs.create("prdiff-bare-");
+        NeutralGit.run(bare, "clone", "-q", "--bare", repo.dir().toString(), "b.git");
+        Proc.Result r = PrdiffCli.in(bare.resolve("b.git"), "show", head + ":./src/app.ts");
+        assertEquals(1, r.exit());
+        assertTrue(r.stderr().startsWith("prdiff: error [INVALID_INPUT]: './src/app.ts' is relative to the current"
+                + " folder, which a bare repository does not have"), r.stderr());
+        assertArrayEquals(oracle.show(head + ":src/app.ts"),
+                PrdiffCli.ok(bare.resolve("b.git"), "show", head + ":src/app.ts").stdout());
     }
 }

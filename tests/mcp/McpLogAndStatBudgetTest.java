@@ -131,4 +131,30 @@ class McpLogAndStatBudgetTest {
             assertTrue(names.get(i).endsWith(shown), names.get(i) + " vs " + shown);
         }
     }
+
+    /** A range with a merge lists as git log --first-parent, and a guidance line after the text says so. */
+    @Test
+    void mergesAreListedAsFirstParentAndTheTextSaysSo() {
+        try (TempRepo merged = TempRepo.init()) {
+            merged.write("a.txt", "a\n");
+            String start = merged.commit("start");
+            merged.checkout("-b", "side");
+            merged.write("s.txt", "s\n");
+            merged.commit("side");
+            merged.checkout("main");
+            merged.write("m.txt", "m\n");
+            merged.commit("main");
+            merged.git("merge", "-q", "--no-ff", "-m", "merge side", "side");
+            String end = merged.text("rev-parse", "HEAD").strip();
+            McpSession m = McpSession.initialized(merged.dir());
+            try {
+                String text = McpCalls.ok(m, "get_diff", McpCalls.args("base", start, "head", end).put("log", true));
+                assertEquals(merged.text("log", "--first-parent", "--no-use-mailmap", "--abbrev=7", "--date=iso-strict",
+                        FORMAT, start + ".." + end) + "# prdiff: log: listed as git log --first-parent lists it, each"
+                        + " merge as one line: 1 merge brought in 1 commit not listed\n", text);
+            } finally {
+                assertEquals(List.of(), m.finish(McpSession.WAIT));
+            }
+        }
+    }
 }

@@ -74,6 +74,9 @@ class McpReadToolsTest {
     void getFileAtShaFailuresHaveTheClisCodes() {
         McpCalls.toolError(s.callResult("get_file_at_sha", McpCalls.args("sha", head, "path", "with space.txt")),
                 "PATH_NOT_FOUND");
+        JsonNode near = McpCalls.toolError(s.callResult("get_file_at_sha",
+                McpCalls.args("sha", head, "path", "app.ts")), "PATH_NOT_FOUND");
+        assertTrue(near.get("message").asText().endsWith("; did you mean src/app.ts?"), near.toString());
         McpCalls.toolError(s.callResult("get_file_at_sha", McpCalls.args("sha", "0000000", "path", "x")),
                 "SHA_NOT_FOUND");
         McpCalls.toolError(s.callResult("get_file_at_sha", McpCalls.args("sha", head, "path", "./src/app.ts")),
