@@ -76,6 +76,14 @@ public final class RequestRules {
         }
     }
 
+    /** --since and --since-iteration both name the earlier head of an interdiff: one of them. */
+    static void oneEarlierHead(DiffRequest request) {
+        if (request.fetch().since() != null && request.fetch().sinceIteration() != null) {
+            throw new PrdiffException(ErrorCode.INVALID_INPUT, "--since (MCP: since) and --since-iteration (MCP:"
+                    + " since_iteration) both name the earlier head; give one");
+        }
+    }
+
     /** --base-sha pins the base of a --sha diff, so it needs --sha. */
     static void baseShaNeedsSha(DiffRequest request) {
         if (request.fetch().baseSha() != null && request.fetch().sha() == null) {

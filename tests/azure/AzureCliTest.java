@@ -14,6 +14,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import support.AzureDevOpsStandIn;
+import support.GitCounts;
 import support.Proc;
 import support.TempDirs;
 import support.TempRepo;
@@ -84,7 +85,10 @@ class AzureCliTest {
         TempRepo.deleteTree(cloneParent);
     }
 
-    /** Cli.run with a session that trusts the stand-in's certificate, as only a test can make one. */
+    /**
+     * Cli.run with a session that trusts the stand-in's certificate and has it answer for dev.azure.com, as only a
+     * test can make one: ORG/PROJECT/REPO and the service's ssh remotes then reach the stand-in as Coll/My Project/web.
+     */
     Proc.Result run(String... args) {
         List<String> all = new ArrayList<>(List.of("-C", clone.toString()));
         all.addAll(List.of(args));
@@ -92,7 +96,7 @@ class AzureCliTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         PrivateFolder folders = new PrivateFolder();
         try (Session session = Session.forOneCall(env, folders, DiskAnswers.forUser(env, folders),
-                new TlsRoots(azure.tls().client(), azure.tls().caFile()))) {
+                new TlsRoots(azure.tls().client(), azure.tls().caFile(), Map.of("dev.azure.com", azure.host())))) {
             int code = Cli.run(() -> session, out, new PrintStream(err, true, StandardCharsets.UTF_8), env, false,
                     all.toArray(String[]::new));
             Proc.Result r = new Proc.Result(code, out.toByteArray(), err.toString(StandardCharsets.UTF_8));
@@ -162,6 +166,89 @@ class AzureCliTest {
     }
 
     @Test
+    void infoCountsAreGitsOwnForTheIterationsCommits() throws Exception {
+        JsonNode latest = Json.MAPPER.readTree(ok(azure.pullRequestUrl(42), "--info").out());
+        GitCounts expected = GitCounts.of(work, second.target(), second.source());
+        assertEquals(expected, GitCounts.of(latest), latest.toString());
+        assertEquals(new GitCounts(2, 1, 1, 0), expected); // src/app.txt added, src/old.txt renamed unchanged
+        JsonNode earlier = Json.MAPPER.readTree(ok(azure.pullRequestUrl(42), "--info", "--iteration", "1").out());
+        assertEquals(GitCounts.of(work, first.target(), first.source()), GitCounts.of(earlier), earlier.toString());
+        assertEquals(first.source(), earlier.get("head_sha").asText(), earlier.toString());
+    }
+
+    /** The clone's origin is GitHub's, so only the option can make these Azure DevOps pull requests. */
+    void originOnGitHub() {
+        work.git("-C", clone.toString(), "remote", "set-url", "origin", "https://github.com/octo/demo.git");
+    }
+
+    @Test
+    void azureOptionNamesTheRepositoryOnTheService() {
+        originOnGitHub();
+        int before = azure.seen().size();
+        Proc.Result r = ok("42", "--azure", "Coll/My%20Project/web");
+        assertArrayEquals(gitDiff(second), r.stdout());
+        assertTrue(r.stderr().contains("iteration 2 of 2 (the latest)"), r.stderr());
+        assertTrue(azure.seen().subList(before, azure.seen().size()).stream()
+                .anyMatch(seen -> seen.path().equals("/Coll/My Project/_apis/git/repositories/web/pullRequests/42")),
+                azure.seen().toString());
+        assertArrayEquals(gitDiff(first), ok("42", "--azure", "Coll/My%20Project/web", "--iteration", "1").stdout());
+    }
+
+    @Test
+    void azureOptionTakesAServersRepositoryUrl() {
+        originOnGitHub();
+        assertArrayEquals(gitDiff(second), ok("42", "--azure", azure.cloneUrl()).stdout());
+        Proc.Result pullRequestPage = run("42", "--azure", azure.pullRequestUrl(42));
+        assertEquals(1, pullRequestPage.exit(), pullRequestPage.stderr());
+        assertTrue(pullRequestPage.stderr().contains("not an Azure Repos repository"), pullRequestPage.stderr());
+    }
+
+    @Test
+    void repoOptionNamesAnAzureReposRepositoryInEachForm() {
+        originOnGitHub();
+        byte[] expected = gitDiff(second);
+        for (String repo : List.of("Coll/My%20Project/web", azure.cloneUrl(),
+                "git@ssh.dev.azure.com:v3/Coll/My%20Project/web",
+                "https://Coll@dev.azure.com/Coll/My%20Project/_git/web")) {
+            Proc.Result r = ok("42", "-R", repo);
+            assertArrayEquals(expected, r.stdout(), repo + ": " + r.stderr());
+        }
+        Proc.Result withUrl = run(azure.pullRequestUrl(42), "--azure", "Coll/My%20Project/web");
+        assertEquals(1, withUrl.exit(), withUrl.stderr());
+        Proc.Result both = run("42", "-R", "Coll/My%20Project/web", "--azure", "Coll/My%20Project/web");
+        assertEquals(1, both.exit(), both.stderr());
+        assertTrue(both.stderr().contains("[INVALID_INPUT]"), both.stderr());
+    }
+
+    @Test
+    void repoOptionWithAnUnlistedServerUrlIsRefusedBeforeAnyRequest() {
+        env.remove("PRDIFF_AZURE_HOSTS");
+        originOnGitHub();
+        int before = azure.seen().size();
+        Proc.Result r = run("42", "-R", azure.cloneUrl());
+        assertEquals(1, r.exit(), r.stderr());
+        assertTrue(r.stderr().contains("[INVALID_INPUT]") && r.stderr().contains("PRDIFF_AZURE_HOSTS"), r.stderr());
+        assertEquals(before, azure.seen().size());
+    }
+
+    @Test
+    void aNumberInACloneOfAnAzureSshRemoteFindsThePullRequestOverHttps() throws Exception {
+        work.git("-C", clone.toString(), "remote", "set-url", "origin", "git@ssh.dev.azure.com:v3/Coll/My%20Project/web");
+        int before = azure.seen().size();
+        Proc.Result r = ok("42");
+        assertArrayEquals(gitDiff(second), r.stdout());
+        assertTrue(r.stderr().contains("iteration 2 of 2 (the latest)"), r.stderr());
+        List<AzureDevOpsStandIn.Seen> seen = azure.seen().subList(before, azure.seen().size());
+        assertTrue(seen.stream().anyMatch(s -> s.path().endsWith("/git-upload-pack") && s.status() == 200), seen.toString());
+        assertTrue(seen.stream().filter(s -> s.path().contains("/_apis/")).allMatch(s -> s.authorization() != null),
+                seen.toString());
+        JsonNode info = Json.MAPPER.readTree(ok("42", "--info").out());
+        assertEquals("https://dev.azure.com/Coll/My%20Project/_git/web/pullrequest/42", info.get("url").asText(),
+                info.toString());
+        assertEquals(GitCounts.of(work, second.target(), second.source()), GitCounts.of(info), info.toString());
+    }
+
+    @Test
     void oneFileIsThatFilesSection() {
         Proc.Result r = ok(azure.pullRequestUrl(42), "--file", "src/app.txt");
         assertArrayEquals(gitDiff(second, "src/app.txt"), r.stdout());
@@ -191,6 +278,22 @@ class AzureCliTest {
         assertTrue(r.exit() != 0, r.stderr());
         assertTrue(r.stderr().contains("[INVALID_INPUT]") && r.stderr().contains("PRDIFF_AZURE_HOSTS"), r.stderr());
         assertEquals(before, azure.seen().size());
+    }
+
+    @Test
+    void sinceAndSinceIterationTogetherAreRefused() {
+        Proc.Result r = run(azure.pullRequestUrl(42), "--since-iteration", "1", "--since", first.source());
+        assertEquals(1, r.exit(), r.stderr());
+        assertTrue(r.stderr().contains("give one"), r.stderr());
+    }
+
+    @Test
+    void iterationOfAGitHubPullRequestIsRefusedBeforeAnyRequest() {
+        originOnGitHub();
+        Proc.Result r = run("7", "-R", "octo/demo", "--iteration", "1");
+        assertEquals(1, r.exit(), r.stderr());
+        assertTrue(r.stderr().contains("[INVALID_INPUT]") && r.stderr().contains("--iteration (MCP: iteration) applies"
+                + " only to Azure DevOps pull requests"), r.stderr());
     }
 
     @Test
