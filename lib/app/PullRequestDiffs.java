@@ -59,6 +59,11 @@ final class PullRequestDiffs {
         pr.requireTrustedHost();
     }
 
+    /** Whether the source serves a diff of its own (GitHub); else every diff is computed from the commits. */
+    boolean servesItsOwnDiff() {
+        return pr.hasServerDiff();
+    }
+
     boolean pinned() {
         return request.fetch().sha() != null;
     }
@@ -118,6 +123,10 @@ final class PullRequestDiffs {
             announce(info, notices);
             sayChoice(notices);
             DiffSpec spec = fromObjects(info, info.headSha(), info.baseSha(), notices, null);
+            if (request.shape().log()) {
+                AnswerWriter.log(local(), spec, false, selection(), request, out, notices);
+                return;
+            }
             writeLocal(spec, out, notices, resolved, RangeWording.pullRequestObjects(pr.number(), spec, false));
             return;
         }

@@ -280,6 +280,53 @@ class AzureCliTest {
         assertEquals(before, azure.seen().size());
     }
 
+    /**
+     * Each shape of the latest iteration (the layouts, pages, filters, budgets, -U, --stat, --log, --sha) is the
+     * same shape of the local range of its commits, whose shapes the other tests hold to git's own output.
+     */
+    @Test
+    void everyShapeIsTheShapeOfTheIterationsRange() {
+        String range = second.target() + "..." + second.source();
+        ok(azure.pullRequestUrl(42), "--files-only"); // fetches the commits, so that the range is local
+        List<List<String>> shapes = List.of(List.of("--stat"), List.of("--top", "1"), List.of("--skip", "1"),
+                List.of("--include", "src/app.txt"), List.of("--status", "renamed"), List.of("-U", "0"),
+                List.of("--line-numbers"), List.of("--side-by-side", "--width", "100"), List.of("--max-lines", "1"),
+                List.of("--max-bytes", "300"), List.of("--log"), List.of("--sha", second.source()),
+                List.of("--sha", second.source(), "--log"), List.of("--no-binary"));
+        List<String> differ = new ArrayList<>();
+        for (List<String> shape : shapes) {
+            List<String> viaAzure = new ArrayList<>(List.of(azure.pullRequestUrl(42)));
+            viaAzure.addAll(shape);
+            List<String> viaGit = new ArrayList<>(List.of(range));
+            viaGit.addAll(shape);
+            int pin = viaGit.indexOf("--sha"); // the iteration's head pinned: the range is the same
+            if (pin > 0) {
+                viaGit.subList(pin, pin + 2).clear();
+            }
+            Proc.Result a = run(viaAzure.toArray(String[]::new));
+            Proc.Result g = run(viaGit.toArray(String[]::new));
+            // a follow-up call names the target as it was typed
+            String azureText = a.out().replace(azure.pullRequestUrl(42), range);
+            if (a.exit() != g.exit() || !azureText.equals(g.out())) {
+                differ.add(shape + ": exit " + a.exit() + " vs " + g.exit() + "\n" + a.out() + a.stderr() + "\n---\n" + g.out());
+            }
+        }
+        assertEquals(List.of(), differ);
+    }
+
+    @Test
+    void theJsonEnvelopeIsTheRangesWithTheIterationsCommits() throws Exception {
+        JsonNode viaAzure = Json.MAPPER.readTree(ok(azure.pullRequestUrl(42), "--json").out());
+        JsonNode viaGit = Json.MAPPER.readTree(ok(second.target() + "..." + second.source(), "--json").out());
+        assertEquals(viaGit.at("/data/changes"), viaAzure.at("/data/changes"));
+        assertEquals(viaGit.at("/data/summary"), viaAzure.at("/data/summary"));
+        assertEquals(second.source(), viaAzure.at("/data/range/head").asText(), viaAzure.toString());
+        assertEquals(second.common(), viaAzure.at("/data/range/merge_base").asText(), viaAzure.toString());
+        List<String> types = new ArrayList<>();
+        viaAzure.at("/data/changes").forEach(c -> types.add(c.path("status").asText(c.path("change_type").asText())));
+        assertEquals(List.of("added", "renamed"), types.stream().sorted().toList(), viaAzure.toString());
+    }
+
     @Test
     void sinceAndSinceIterationTogetherAreRefused() {
         Proc.Result r = run(azure.pullRequestUrl(42), "--since-iteration", "1", "--since", first.source());
