@@ -38,14 +38,19 @@ public record AzureTls(SSLContext rest, Path gitCaFile, Map<String, String> answ
                 : List.of("http.sslVerify=true", "http.sslCAInfo=" + gitCaFile);
     }
 
-    /** Where a connection to {@code host} (HOST or HOST:PORT, normalized) goes: the host itself, unless a test's. */
+    /**
+     * Where a connection to {@code host} (HOST or HOST:PORT, normalized) goes: the host itself, unless a test's
+     * stand-in answers for it (its HOST:PORT, without the path prefix an {@code answeredBy} value may have).
+     */
     String connectHost(String host) {
-        return answeredBy.getOrDefault(host, host);
+        String to = answeredBy.getOrDefault(host, host);
+        int slash = to.indexOf('/');
+        return slash < 0 ? to : to.substring(0, slash);
     }
 
     /** {@code url} (https, on {@code host}) as it is connected to. */
     String connectUrl(String url, String host) {
-        String to = connectHost(host);
+        String to = answeredBy.getOrDefault(host, host);
         if (to.equals(host)) {
             return url;
         }

@@ -10,8 +10,9 @@ import java.util.Map;
  * entry points make sessions without it.
  *
  * @param answeredBy service hosts whose connections go to the test's loopback server instead (dev.azure.com to
- *                   127.0.0.1:PORT), so that an address of the service reaches the stand-in; every rule (trusted
- *                   hosts, messages) still sees the service's name
+ *                   127.0.0.1:PORT, or with a path prefix: org.visualstudio.com to 127.0.0.1:PORT/Coll), so that an
+ *                   address of the service reaches the stand-in; every rule (trusted hosts, messages) still sees
+ *                   the service's name
  */
 public record TlsRoots(SSLContext context, Path gitCaFile, Map<String, String> answeredBy) {
     public TlsRoots {

@@ -87,7 +87,8 @@ class AzureCliTest {
 
     /**
      * Cli.run with a session that trusts the stand-in's certificate and has it answer for dev.azure.com, as only a
-     * test can make one: ORG/PROJECT/REPO and the service's ssh remotes then reach the stand-in as Coll/My Project/web.
+     * test can make one: ORG/PROJECT/REPO and the service's ssh remotes then reach the stand-in as Coll/My Project/web,
+     * and so do the service's URLs on dev.azure.com and coll.visualstudio.com.
      */
     Proc.Result run(String... args) {
         List<String> all = new ArrayList<>(List.of("-C", clone.toString()));
@@ -96,7 +97,8 @@ class AzureCliTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         PrivateFolder folders = new PrivateFolder();
         try (Session session = Session.forOneCall(env, folders, DiskAnswers.forUser(env, folders),
-                new TlsRoots(azure.tls().client(), azure.tls().caFile(), Map.of("dev.azure.com", azure.host())))) {
+                new TlsRoots(azure.tls().client(), azure.tls().caFile(), Map.of("dev.azure.com", azure.host(),
+                        "coll.visualstudio.com", azure.host() + "/" + AzureDevOpsStandIn.COLLECTION)))) {
             int code = Cli.run(() -> session, out, new PrintStream(err, true, StandardCharsets.UTF_8), env, false,
                     all.toArray(String[]::new));
             Proc.Result r = new Proc.Result(code, out.toByteArray(), err.toString(StandardCharsets.UTF_8));
@@ -260,6 +262,17 @@ class AzureCliTest {
         Proc.Result viaSha = ok(azure.pullRequestUrl(42), "--since", first.source());
         assertArrayEquals(viaSha.stdout(), viaIteration.stdout());
         assertTrue(viaIteration.stdout().length > 0, viaIteration.stderr());
+    }
+
+    @Test
+    void bothServiceHostFormsReachThePullRequest() {
+        originOnGitHub();
+        for (String url : List.of("https://dev.azure.com/Coll/My%20Project/_git/web/pullrequest/42",
+                "https://Coll.visualstudio.com/My%20Project/_git/web/pullrequest/42",
+                "https://coll.visualstudio.com/DefaultCollection/My%20Project/_git/web/pullrequest/42")) {
+            Proc.Result r = ok(url);
+            assertArrayEquals(gitDiff(second), r.stdout(), url + ": " + r.stderr());
+        }
     }
 
     @Test
