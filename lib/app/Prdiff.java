@@ -39,8 +39,9 @@ public final class Prdiff {
             try {
                 RequestRules.logAlone(request);
                 if (request.target() instanceof Target.PullRequest pr) {
-                    RequestRules.liveDiffAllows(request);
-                    new PullRequestDiffs(request, pr).diff(out, notices, resolved);
+                    PullRequestDiffs diffs = new PullRequestDiffs(request, pr);
+                    RequestRules.liveDiffAllows(request, diffs.servesItsOwnDiff());
+                    diffs.diff(out, notices, resolved);
                 } else {
                     new RepositoryDiffs(request).diff(out, notices, resolved);
                 }

@@ -39,6 +39,7 @@ final class PullRequestDiffs {
         this.request = request;
         this.dir = request.context().dirOrHere();
         RequestRules.baseShaNeedsSha(request);
+        RequestRules.oneEarlierHead(request);
         this.pr = PullRequestSources.of(target, dir, request, () -> local().git());
         if (request.context().dirGiven()) {
             // A -C/repo_path that is no repository is NOT_A_REPOSITORY, never another directory.
@@ -58,12 +59,47 @@ final class PullRequestDiffs {
         pr.requireTrustedHost();
     }
 
+    /** Whether the source serves a diff of its own (GitHub); else every diff is computed from the commits. */
+    boolean servesItsOwnDiff() {
+        return pr.hasServerDiff();
+    }
+
     boolean pinned() {
         return request.fetch().sha() != null;
     }
 
+    /**
+     * The pull request's metadata; counts the source leaves out are computed from its commits in the clone, as git
+     * counts them ({@code rev-list --count base..head}, and the numstat of {@code merge-base...head}). Without a
+     * clone, or with --no-fetch and the commits missing, they stay null.
+     */
     PullRequestInfo info() {
-        return pr.info();
+        PullRequestInfo info = pr.info();
+        if (!info.lacksCounts() || info.headSha() == null || info.baseSha() == null) {
+            return info;
+        }
+        DiffSpec spec;
+        try {
+            Git git = local().git();
+            if (request.fetch().noFetch() && !git.hasCommits(info.headSha(), info.baseSha())) {
+                return info;
+            }
+            spec = fromObjects(info, info.headSha(), info.baseSha(), notice -> {}, null);
+        } catch (PrdiffException e) {
+            if (e.code() == ErrorCode.NOT_A_REPOSITORY) {
+                return info;
+            }
+            throw e;
+        }
+        long additions = 0;
+        long deletions = 0;
+        var files = local().files(spec);
+        for (var f : files) {
+            additions += f.additions();
+            deletions += f.deletions();
+        }
+        return info.withCounts(files.size(), local().logCount(spec, false, java.util.List.of()),
+                (int) Math.min(Integer.MAX_VALUE, additions), (int) Math.min(Integer.MAX_VALUE, deletions));
     }
 
     /** The diff to {@code out}; {@code resolved} hears the range it was computed from, before it is written. */
@@ -87,6 +123,10 @@ final class PullRequestDiffs {
             announce(info, notices);
             sayChoice(notices);
             DiffSpec spec = fromObjects(info, info.headSha(), info.baseSha(), notices, null);
+            if (request.shape().log()) {
+                AnswerWriter.log(local(), spec, false, selection(), request, out, notices);
+                return;
+            }
             writeLocal(spec, out, notices, resolved, RangeWording.pullRequestObjects(pr.number(), spec, false));
             return;
         }

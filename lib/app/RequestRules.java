@@ -35,9 +35,12 @@ public final class RequestRules {
         }
     }
 
-    /** A pull request's live diff is GitHub's: context lines and a log need the head pinned (or --since). */
-    static void liveDiffAllows(DiffRequest request) {
-        boolean fromObjects = request.fetch().sha() != null || request.fetch().since() != null;
+    /**
+     * A pull request's live diff from a source that serves its own (GitHub's): context lines and a log need the head
+     * pinned (or --since). A source that serves none (Azure DevOps) computes every diff from objects.
+     */
+    static void liveDiffAllows(DiffRequest request, boolean sourceServesDiff) {
+        boolean fromObjects = !sourceServesDiff || request.fetch().sha() != null || request.fetch().since() != null;
         if (!fromObjects && (request.shape().contextLines() != null || request.shape().log())) {
             throw new PrdiffException(ErrorCode.INVALID_INPUT, (request.shape().log()
                     ? "a list of commits (--log, log)" : "context lines (-U, context_lines)")
@@ -73,6 +76,14 @@ public final class RequestRules {
         if (fetch.azure() != null || fetch.iteration() != null || fetch.sinceIteration() != null) {
             throw new PrdiffException(ErrorCode.INVALID_INPUT,
                     "--azure, --iteration and --since-iteration apply only to Azure DevOps pull requests");
+        }
+    }
+
+    /** --since and --since-iteration both name the earlier head of an interdiff: one of them. */
+    static void oneEarlierHead(DiffRequest request) {
+        if (request.fetch().since() != null && request.fetch().sinceIteration() != null) {
+            throw new PrdiffException(ErrorCode.INVALID_INPUT, "--since (MCP: since) and --since-iteration (MCP:"
+                    + " since_iteration) both name the earlier head; give one");
         }
     }
 

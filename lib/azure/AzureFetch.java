@@ -62,7 +62,7 @@ public final class AzureFetch {
         AzureRepo repo = pr.ref().repo();
         rest.hosts().requireTrusted(repo.host(), "the pull request");
         long n = pr.ref().number();
-        String url = repo.cloneUrl();
+        String url = rest.tls().connectUrl(repo.cloneUrl(), repo.host());
         List<String> config = new ArrayList<>(List.of("credential.helper=", "http.followRedirects=false"));
         config.addAll(rest.tls().gitConfig());
         Map<String, String> env = new HashMap<>();
@@ -70,7 +70,7 @@ public final class AzureFetch {
         if (token.isPresent()) {
             config.add("credential.helper=" + HELPER);
             env.put(SECRET_VARIABLE, token.get().password());
-            env.put(HOST_VARIABLE, repo.host());
+            env.put(HOST_VARIABLE, rest.tls().connectHost(repo.host()));
         }
         try {
             git.fetch(url, config, List.of("+" + it.sourceCommit() + ":" + sourceRef(n, it.id()),

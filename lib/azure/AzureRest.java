@@ -70,7 +70,7 @@ public final class AzureRest {
         }
         String host = AzureHosts.normalize(uri.getPort() > 0 ? uri.getHost() + ":" + uri.getPort() : uri.getHost());
         hosts.requireTrusted(host, "the request");
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri).GET().timeout(timeout)
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(tls.connectUrl(url, host))).GET().timeout(timeout)
                 .header("Accept", "application/json");
         credentials.token().ifPresent(t -> request.header("Authorization", t.authorization()));
         AzureResponse response = send(request.build(), what);

@@ -43,7 +43,8 @@ public final class AzureSource implements PullRequestSource {
 
     /**
      * The Azure DevOps pull request {@code wanted} names, or null when it names none: an Azure Repos URL as the
-     * target, --azure ORG/PROJECT/REPO, or else (no -R either) a clone whose remote is an Azure Repos one.
+     * target, --azure, a -R that names an Azure Repos repository ({@link AzureTargets#repoOption}), or else (no -R)
+     * a clone whose remote is an Azure Repos one.
      */
     public static AzureSource of(Wanted wanted, Supplier<Git> clone) {
         AzureHosts hosts = AzureHosts.of(wanted.env());
@@ -60,12 +61,19 @@ public final class AzureSource implements PullRequestSource {
             }
             return make(ref, wanted);
         }
+        AzureRepo fromOption = wanted.repo() == null ? null : AzureTargets.repoOption(wanted.repo(), hosts);
         if (wanted.azure() != null) {
             if (wanted.url() != null || wanted.repo() != null) {
                 throw new PrdiffException(ErrorCode.INVALID_INPUT,
                         "--azure names the repository: pass the pull request's number only, without -R");
             }
-            repo = AzureTargets.explicit(wanted.azure());
+            repo = AzureTargets.repository(wanted.azure(), hosts);
+        } else if (fromOption != null) {
+            if (wanted.url() != null) {
+                throw new PrdiffException(ErrorCode.INVALID_INPUT, "-R " + wanted.repo() + " names an Azure Repos"
+                        + " repository: pass the pull request's number only");
+            }
+            repo = fromOption;
         } else if (wanted.url() == null && wanted.repo() == null) {
             try {
                 repo = AzureRemotes.of(clone.get(), hosts);
@@ -76,9 +84,18 @@ public final class AzureSource implements PullRequestSource {
             }
         }
         if (repo == null) {
-            if (wanted.iteration() != null || wanted.sinceIteration() != null) {
-                throw new PrdiffException(ErrorCode.INVALID_INPUT,
-                        "--iteration and --since-iteration apply only to Azure DevOps pull requests");
+            List<String> given = new ArrayList<>();
+            if (wanted.iteration() != null) {
+                given.add("--iteration (MCP: iteration)");
+            }
+            if (wanted.sinceIteration() != null) {
+                given.add("--since-iteration (MCP: since_iteration)");
+            }
+            if (!given.isEmpty()) {
+                throw new PrdiffException(ErrorCode.INVALID_INPUT, String.join(" and ", given)
+                        + (given.size() == 1 ? " applies" : " apply") + " only to Azure DevOps pull requests, and"
+                        + " pull request " + wanted.number() + " is not one (name it by its Azure Repos URL, -R or"
+                        + " --azure, or run in a clone whose remote is Azure Repos)");
             }
             return null;
         }
@@ -87,7 +104,7 @@ public final class AzureSource implements PullRequestSource {
 
     private static AzureSource make(AzurePullRequestRef ref, Wanted wanted) {
         AzureTls tls = wanted.roots() == null ? AzureTls.system()
-                : new AzureTls(wanted.roots().context(), wanted.roots().gitCaFile());
+                : new AzureTls(wanted.roots().context(), wanted.roots().gitCaFile(), wanted.roots().answeredBy());
         AzureRest rest = new AzureRest(AzureHosts.of(wanted.env()), new AzureCredentials(wanted.env(), wanted.timeout()),
                 wanted.timeout(), tls);
         return new AzureSource(ref, rest, wanted.iteration(), wanted.sinceIteration());

@@ -24,6 +24,8 @@ public final class AzureTargets {
     private static final Pattern SCP_SSH = Pattern.compile("(?:[^@/]+@)?([^:/]+):(.*)");
     private static final Pattern LOOSE_HOST = Pattern.compile("https?://(?:[^@/]*@)?([^/?#]+)");
     private static final long MAX_NUMBER = Integer.MAX_VALUE;
+    /** Azure DevOps' rule for an organization's name: letters, digits and inner hyphens, at most 50. */
+    private static final Pattern ORGANIZATION = Pattern.compile("[A-Za-z0-9](?:[A-Za-z0-9-]{0,48}[A-Za-z0-9])?");
 
     private AzureTargets() {}
 
@@ -103,8 +105,58 @@ public final class AzureTargets {
         if (parts.length != 3) {
             throw new PrdiffException(ErrorCode.INVALID_INPUT, "expected ORG/PROJECT/REPO, got '" + value + "'");
         }
+        if (!ORGANIZATION.matcher(parts[0]).matches()) {
+            throw new PrdiffException(ErrorCode.INVALID_INPUT, "not an Azure DevOps organization in '" + value
+                    + "': letters, digits and inner hyphens, at most 50");
+        }
         return checked(new AzureRepo(AzureHosts.DEV_AZURE_COM, List.of(decode(parts[0], value)),
                 decode(parts[1], value), decode(parts[2], value)), value);
+    }
+
+    /**
+     * What {@code --azure} takes: ORG/PROJECT/REPO on dev.azure.com, or a repository's address as a remote names it
+     * (https or ssh; an Azure DevOps Server's https URL when its host is configured).
+     */
+    public static AzureRepo repository(String value, AzureHosts hosts) {
+        if (!value.contains(":")) {
+            return explicit(value);
+        }
+        AzureRepo repo = remote(value, hosts);
+        if (repo == null) {
+            throw notARepository(value);
+        }
+        return repo;
+    }
+
+    /**
+     * What {@code -R} names when it names an Azure Repos repository, or null when it is GitHub's
+     * [HOST/]OWNER/REPO: a repository's address (https or ssh, as a remote names it), or ORG/PROJECT/REPO whose
+     * first part is an organization's name (letters, digits, inner hyphens: GitHub's HOST there has a dot or a port;
+     * any other first part is left to GitHub's rules, which refuse it).
+     */
+    public static AzureRepo repoOption(String value, AzureHosts hosts) {
+        if (value.contains("://")) {
+            AzureRepo repo = remote(value, hosts);
+            if (repo == null) {
+                throw notARepository(value);
+            }
+            return repo;
+        }
+        if (value.contains(":")) {
+            return remote(value, hosts); // git@ssh.dev.azure.com:v3/…, or GitHub's HOST:PORT/OWNER/REPO (null)
+        }
+        String[] parts = value.split("/", -1);
+        if (parts.length == 3 && ORGANIZATION.matcher(parts[0]).matches()) {
+            return explicit(value);
+        }
+        return null;
+    }
+
+    private static PrdiffException notARepository(String value) {
+        return new PrdiffException(ErrorCode.INVALID_INPUT, "not an Azure Repos repository: '" + value + "' (expected"
+                + " ORG/PROJECT/REPO, https://dev.azure.com/ORG/PROJECT/_git/REPO, an ssh remote such as"
+                + " git@ssh.dev.azure.com:v3/ORG/PROJECT/REPO, or an Azure DevOps Server URL whose host is listed in "
+                + AzureHosts.ENV + ")");
     }
 
     /** The path segments of an https URL on an Azure host, decoded; null when the URL is not on one. */

@@ -161,8 +161,9 @@ final class DiffOptions {
             .paramLabel("SECONDS")
             .description("Limit for each git or gh call (default: ${DEFAULT-VALUE})"));
     final Value<String> repo = Value.text(spec, null, OptionSpec.builder("-R", "--repo")
-            .paramLabel("[HOST/]OWNER/REPO")
-            .description("Pull request repository (default: gh's own choice: GH_REPO, then the git remotes)"));
+            .paramLabel("REPO")
+            .description("Pull request repository: [HOST/]OWNER/REPO on GitHub; ORG/PROJECT/REPO or a repository URL"
+                    + " on Azure DevOps (default: the git remotes; GitHub: gh's own choice, GH_REPO first)"));
     final Value<String> sha = Value.text(spec, null, OptionSpec.builder("--sha")
             .paramLabel("SHA")
             .description("Pull request: compute base...SHA from git objects, never from a checkout"));
@@ -173,7 +174,8 @@ final class DiffOptions {
             .description("Pull request with --sha: never fetch missing commits"));
     final Value<String> azure = Value.text(spec, null, OptionSpec.builder("--azure")
             .paramLabel("ORG/PROJECT/REPO")
-            .description("Azure DevOps pull request repository on dev.azure.com (default: an Azure Repos remote)"));
+            .description("Azure DevOps pull request repository: ORG/PROJECT/REPO on dev.azure.com, or its URL"
+                    + " (default: an Azure Repos remote)"));
     final Value<Integer> iteration = Value.number(spec, OptionSpec.builder("--iteration")
             .paramLabel("N")
             .description("Azure DevOps pull request: diff iteration N (default: the latest)"));

@@ -104,9 +104,10 @@ final class DiffTools {
         }
         DiffRequest.Context context = new DiffRequest.Context(dir(args), text(args, "repo_path") != null, gitTimeout,
                 env, session, memory);
+        Integer iteration = integer(args, "iteration");
         if (args.path("info").asBoolean(false)) {
             PullRequestContext.check(args);
-            DiffRequest.Fetch from = new DiffRequest.Fetch(text(args, "repo"), null, null, false, null);
+            DiffRequest.Fetch from = new DiffRequest.Fetch(repo, null, null, false, null, null, iteration, null);
             return PullRequestContext.answer(Prdiff.info(new DiffRequest(target, null, null, from, context)),
                     budget(args));
         }
@@ -114,7 +115,7 @@ final class DiffTools {
         checkAnswers(args, filesOnly);
         DiffRequest request = new DiffRequest(target, DiffRequest.Selection.repoRelative(paths(args, "file")),
                 shape(args), new DiffRequest.Fetch(repo, text(args, "sha"), text(args, "base_sha"), false,
-                        text(args, "since")), context);
+                        text(args, "since"), null, iteration, integer(args, "since_iteration")), context);
         return filesOnly ? listedFiles(request, args) : diffText(request, "get_pull_request_diff", "file", args, true);
     }
 
@@ -373,6 +374,11 @@ final class DiffTools {
 
     private Path dir(JsonNode args) {
         return ToolArgs.dir(defaultDir, args);
+    }
+
+    private static Integer integer(JsonNode args, String field) {
+        JsonNode value = args.get(field);
+        return value == null || value.isNull() ? null : value.asInt();
     }
 
     private static String text(JsonNode args, String field) {

@@ -20,7 +20,8 @@ import java.util.List;
  */
 final class PullRequestContext {
     /** The arguments info takes; any other shapes a diff it does not give. */
-    private static final List<String> TAKES = List.of("pr_number", "info", "repo", "repo_path", "max_bytes");
+    private static final List<String> TAKES = List.of("pr_number", "info", "repo", "repo_path", "max_bytes",
+            "iteration");
 
     private PullRequestContext() {}
 

@@ -42,6 +42,17 @@ public record PullRequestInfo(
         return uri.getHost();
     }
 
+    /** Whether the source left any of the counts out (Azure DevOps gives none). */
+    public boolean lacksCounts() {
+        return changedFiles == null || commits == null || additions == null || deletions == null;
+    }
+
+    /** This pull request with the counts computed from its commits. */
+    public PullRequestInfo withCounts(int changedFiles, int commits, int additions, int deletions) {
+        return new PullRequestInfo(number, title, state, draft, merged, url, repo, author, headSha, headRef, headRepo,
+                baseSha, baseRef, changedFiles, commits, additions, deletions, body, cloneUrl);
+    }
+
     /** This pull request with its body cut to {@code body} (an answer's budget). */
     public PullRequestInfo withBody(String body) {
         return new PullRequestInfo(number, title, state, draft, merged, url, repo, author, headSha, headRef, headRepo,

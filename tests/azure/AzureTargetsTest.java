@@ -132,4 +132,39 @@ class AzureTargetsTest {
         SERVICE.requireTrusted("contoso.visualstudio.com", "the URL");
         WITH_SERVER.requireTrusted("tfs.example.com", "the URL");
     }
+    @Test
+    void repoOptionNamesAzureReposOnlyInFormsGitHubsNeverTakes() {
+        AzureRepo contoso = repo("dev.azure.com", List.of("contoso"), "Fabrikam", "web");
+        assertEquals(contoso, AzureTargets.repoOption("contoso/Fabrikam/web", SERVICE));
+        assertEquals(contoso, AzureTargets.repoOption("https://dev.azure.com/contoso/Fabrikam/_git/web", SERVICE));
+        assertEquals(contoso, AzureTargets.repoOption("git@ssh.dev.azure.com:v3/contoso/Fabrikam/web", SERVICE));
+        assertEquals(repo("tfs.example.com", List.of("tfs", "Coll"), "Fabrikam", "web"),
+                AzureTargets.repoOption("https://tfs.example.com/tfs/Coll/Fabrikam/_git/web", WITH_SERVER));
+        // GitHub's OWNER/REPO and HOST/OWNER/REPO (a host has a dot or a port) stay GitHub's
+        for (String github : List.of("octo/demo", "github.example.com/octo/demo", "127.0.0.1:8443/octo/demo",
+                "ghe.example:8443/octo/demo", "ho st/octo/demo", "-x/octo/demo", "o_x/octo/demo")) {
+            assertNull(AzureTargets.repoOption(github, SERVICE), github);
+        }
+        // a URL that names no Azure Repos repository (an unlisted server, plain http, a pull request page) is refused
+        for (String url : List.of("https://tfs.example.com/tfs/Coll/Fabrikam/_git/web", "http://dev.azure.com/contoso/Fabrikam/_git/web",
+                "https://dev.azure.com/contoso/Fabrikam/_git/web/pullrequest/4", "https://github.com/octo/demo")) {
+            PrdiffException e = assertThrows(PrdiffException.class, () -> AzureTargets.repoOption(url, SERVICE), url);
+            assertEquals(ErrorCode.INVALID_INPUT, e.code());
+        }
+    }
+
+    @Test
+    void azureOptionTakesOrgProjectRepoOrARepositorysAddress() {
+        AzureRepo contoso = repo("dev.azure.com", List.of("contoso"), "Fabrikam", "web");
+        assertEquals(contoso, AzureTargets.repository("contoso/Fabrikam/web", SERVICE));
+        assertEquals(contoso, AzureTargets.repository("git@ssh.dev.azure.com:v3/contoso/Fabrikam/web", SERVICE));
+        assertEquals(repo("contoso.visualstudio.com", List.of(), "Fabrikam", "web"),
+                AzureTargets.repository("https://contoso.visualstudio.com/Fabrikam/_git/web", SERVICE));
+        assertEquals(ErrorCode.INVALID_INPUT, assertThrows(PrdiffException.class,
+                () -> AzureTargets.repository("https://tfs.example.com/tfs/Coll/Fabrikam/_git/web", SERVICE)).code());
+        assertEquals(ErrorCode.INVALID_INPUT, assertThrows(PrdiffException.class,
+                () -> AzureTargets.repository("contoso/web", SERVICE)).code());
+        assertEquals(ErrorCode.INVALID_INPUT, assertThrows(PrdiffException.class,
+                () -> AzureTargets.repository("con.toso/Fabrikam/web", SERVICE)).code());
+    }
 }
