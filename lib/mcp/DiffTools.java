@@ -105,7 +105,7 @@ final class DiffTools {
         DiffRequest.Context context = new DiffRequest.Context(dir(args), text(args, "repo_path") != null, gitTimeout,
                 env, session, memory);
         if (args.path("info").asBoolean(false)) {
-            PullRequestContext.check(args);
+            RequestRules.infoTakesOnly(args::fieldNames, RequestRules.Words.MCP);
             DiffRequest.Fetch from = new DiffRequest.Fetch(text(args, "repo"), null, null, false, null);
             return PullRequestContext.answer(Prdiff.info(new DiffRequest(target, null, null, from, context)),
                     budget(args));
