@@ -159,6 +159,7 @@
 //SOURCES mcp/BatchResponse.java
 //SOURCES mcp/CappedBuffer.java
 //SOURCES mcp/FileLines.java
+//SOURCES mcp/FileListAnswer.java
 //SOURCES mcp/DiffTools.java
 //SOURCES mcp/Lifecycle.java
 //SOURCES mcp/LineBudget.java

@@ -334,9 +334,8 @@ final class DiffTools {
 
     private ObjectNode fileList(DiffRequest request, JsonNode args) {
         List<String> notices = new ArrayList<>();
-        FileList list = AnswerFit.page(Prdiff.files(request, notices::add), args.path("skip").asInt(0),
-                listBudget() / 4 * 3);
-        return AnswerFit.fit(ToolResults.withNotices(ToolResults.json(list), notices), listBudget(), true);
+        FileList list = Prdiff.files(request, notices::add);
+        return FileListAnswer.of(list, args.path("skip").asInt(0), notices, budget(args));
     }
 
     /**
