@@ -134,6 +134,7 @@
 //SOURCES shape/Refetch.java
 //SOURCES shape/SectionLimits.java
 //SOURCES shape/SectionCollector.java
+//SOURCES shape/SectionLines.java
 //SOURCES shape/SectionPipe.java
 //SOURCES shape/SectionStage.java
 //SOURCES shape/SideBySide.java

@@ -136,6 +136,11 @@ final class ToolCallRefetch implements Refetch {
     }
 
     @Override
+    public boolean pagesLines() {
+        return text == Text.DIFF;
+    }
+
+    @Override
     public long cost(byte[] b, int off, int len) {
         long cost = 0;
         for (int i = off; i < off + len; i++) {
