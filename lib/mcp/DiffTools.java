@@ -22,6 +22,7 @@ import dev.prdiff.shape.SectionCollector;
 import dev.prdiff.shape.SectionLimits;
 
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -267,8 +268,10 @@ final class DiffTools {
      * for the notices still to come (the budget's, the filter's, the page's).
      */
     private static long beside(List<String> notices, boolean structured) {
-        long said = AnswerFit.bytes(notices) + 600;
-        return structured ? 2 * said + 1200 : said + 200;
+        // The notices to come: the budget's truncation warning (about 200 bytes), a filter's or a page's.
+        long said = AnswerFit.bytes(notices) + 300;
+        // The envelope's fixed part (success, summary, range, page, errors, metadata) and the result's frame.
+        return structured ? 2 * said + 900 : said + 200;
     }
 
     /**
@@ -282,8 +285,9 @@ final class DiffTools {
     /**
      * json: the CLI's --json envelope as the text, built by the same {@link DiffEnvelope}; structuredContent is
      * that envelope without its data (the text holds it), so the diff is sent once. The whole result is at most
-     * max_bytes: the sections' budget is lowered by what an answer went over and the diff asked again, at most
-     * twice. A failure stays an isError result.
+     * max_bytes: the changes left out are listed while they fit, and when even the sections shown do not, the
+     * sections' budget is lowered by what they went over and the diff asked again, at most twice. A failure stays an
+     * isError result.
      */
     private ObjectNode envelope(DiffRequest shaped, String tool, String fileField, List<String> notices,
             boolean structured, JsonNode args, long maxBytes) {
@@ -311,13 +315,17 @@ final class DiffTools {
                     .withFetchOnlyPastTemplate(outcome == null ? null : outcome.leftOutCall());
             ObjectNode tree = Json.MAPPER.valueToTree(envelope);
             result = AnswerFit.envelopeWithin(tree, notices, structured, maxBytes);
+            // The sections whose diff the cut let go, which a cursor would pass over: ask again with less room.
             long shown = 0;
             for (SectionCollector.Collected c : collector.sections()) {
                 shown += c.diff() == null ? 0 : c.diff().length;
             }
-            // Past the budget with sections to give back: ask again with less room for them.
-            long over = AnswerFit.bytes(ToolResults.withNotices(ToolResults.text(Json.write(tree)), notices)) - maxBytes;
-            if (over <= 0 || shown == 0 || sections <= SectionLimits.MIN_BYTES) {
+            for (JsonNode change : tree.path("data").path("changes")) {
+                shown -= change.has("diff") ? change.get("diff").asText().getBytes(StandardCharsets.UTF_8).length
+                        : change.has("diff_base64") ? change.get("diff_base64").asText().length() / 4 * 3 : 0;
+            }
+            long over = Math.max(shown + shown / 4, AnswerFit.bytes(result) - maxBytes);
+            if (over <= 0 || sections <= SectionLimits.MIN_BYTES) {
                 break;
             }
             sections = Math.max(SectionLimits.MIN_BYTES, sections - over - over / 8 - 256);

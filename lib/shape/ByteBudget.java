@@ -23,7 +23,8 @@ import java.util.PriorityQueue;
  * place of {@link Refetch#PATH}), then one line per file left out (change type, counts, path, bytes; a file that call
  * would not fetch whole has its own call). When the caller has a cursor, the last line is the call that continues
  * with the next smallest sections ({@link BudgetCursor}). A table too long for the budget gives back the largest
- * sections taken, and if it still does not fit it lists what fits and ends with the call that lists every file.
+ * sections taken; a table that could not list every file even with no section shown gets half the room at most, and
+ * lists what fits and ends with the call that lists every file.
  * An answer that is one section too large for it (MCP's get_diff with one path) shows the section in pages of its
  * lines instead, ended between hunks where one fits, the last line naming the call with the cursor of the next page
  * ("@LINE"), so that the pages joined are the section. Holds at most twice N bytes of sections.
@@ -196,13 +197,19 @@ final class ByteBudget {
             return new Result(entries.size(), entries.size(), original, original, null, null);
         }
         long limit = room - reserve;
-        // The table must fit too: give back the largest sections taken while that makes room for it.
+        // The table must fit too: give back the largest sections taken while that makes room for it. A table that
+        // cannot list every file even with no section shown gets half the room at most: the sections keep the rest.
         List<Entry> left = leftOut();
         long tocCost = 0;
         for (Entry e : left) {
             tocCost += cost(tocLine(e));
         }
-        while (!taken.isEmpty() && takenSize + tocCost > limit) {
+        long everyLine = tocCost;
+        for (Entry e : taken) {
+            everyLine += cost(tocLine(e));
+        }
+        boolean whole = everyLine <= limit;
+        while (!taken.isEmpty() && takenSize + tocCost > limit && (whole || takenSize > limit / 2)) {
             Entry e = taken.peek();
             long line = cost(tocLine(e));
             if (taken.size() == 1 && e.size <= limit) {
