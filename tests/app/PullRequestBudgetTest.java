@@ -117,6 +117,32 @@ class PullRequestBudgetTest {
         assertEquals(350, listed.at("/structuredContent/data/changes").size(), list);
     }
 
+    /**
+     * One file of a pull request larger than the budget reads in pages of its lines, as a local range's does: the
+     * first pages joined are the start of its section in gh pr diff.
+     */
+    @Test
+    void aFileOverTheBudgetReadsInPagesOfItsLines() {
+        Proc.Result gh = Proc.run(List.of("gh", "pr", "diff", "3", "-R", "octo/demo"), scenario.clone.dir(), scenario.env,
+                Duration.ofSeconds(60));
+        assertEquals(0, gh.exit(), gh.stderr());
+        String section = new String(DiffSections.sectionsOf(gh.stdout()).get("big/file-2.txt"), StandardCharsets.UTF_8);
+        StringBuilder joined = new StringBuilder();
+        String call = "get_pull_request_diff {\"pr_number\":3,\"file\":\"big/file-2.txt\",\"max_bytes\":50000}";
+        for (int page = 0; page < 3; page++) {
+            JsonNode result = s.callResult(call.substring(0, call.indexOf(' ')),
+                    McpCalls.args(call.substring(call.indexOf(' ') + 1)));
+            assertTrue(Json.write(result).getBytes(StandardCharsets.UTF_8).length <= 50_000, result.toString());
+            String[] apart = McpCalls.guidanceApart(McpCalls.text(result));
+            joined.append(apart[0]);
+            assertTrue(apart[1].contains("of big/file-2.txt's section (hunks 1 to 1 of 1) shown, budget 50000; the next"
+                    + " lines: get_pull_request_diff "), apart[1]);
+            call = apart[1].substring(apart[1].indexOf("the next lines: ") + "the next lines: ".length()).strip();
+        }
+        assertTrue(joined.length() > 100_000, joined.length() + " characters");
+        assertEquals(section.substring(0, joined.length()), joined.toString());
+    }
+
     @Test
     void walkingPagesUnderTheDefaultBudgetLosesAndRepeatsNothing() {
         Set<String> seen = new HashSet<>();
