@@ -305,11 +305,12 @@ final class DiffTools {
                 refetch.pin(resolved);
             });
             OutputShape.Outcome outcome = collector.outcome();
+            // First, so that a cut of the warnings at a small budget keeps the calls that lead on.
             if (outcome != null && outcome.leftOutCall() != null) {
-                notices.add("each file left out (truncated, no diff) is fetched by " + outcome.leftOutCall()
+                notices.add(0, "each file left out (truncated, no diff) is fetched by " + outcome.leftOutCall()
                         + (outcome.nextCall() == null ? "" : "; the next files: " + outcome.nextCall()));
             } else if (outcome != null && outcome.nextCall() != null) {
-                notices.add("the next files: " + outcome.nextCall());
+                notices.add(0, "the next files: " + outcome.nextCall());
             }
             DiffEnvelope envelope = DiffEnvelope.collected(request, collector, range[0], notices)
                     .withFetchOnlyPastTemplate(outcome == null ? null : outcome.leftOutCall());

@@ -115,6 +115,8 @@ class McpWholeAnswerBudgetTest {
                     shown += change.has("diff") ? 1 : 0;
                 }
                 assertTrue(shown >= 3, where + " json: " + shown + " sections shown");
+                assertTrue(parse(McpCalls.text(json)).get("warnings").toString().contains("; the next files: get_diff "),
+                        where + " json: the call that continues is kept");
             }
         }
     }
