@@ -140,6 +140,7 @@
 //SOURCES shape/Refetch.java
 //SOURCES shape/SectionLimits.java
 //SOURCES shape/SectionCollector.java
+//SOURCES shape/SectionLines.java
 //SOURCES shape/SectionPipe.java
 //SOURCES shape/SectionStage.java
 //SOURCES shape/SideBySide.java
@@ -166,6 +167,7 @@
 //SOURCES mcp/BatchResponse.java
 //SOURCES mcp/CappedBuffer.java
 //SOURCES mcp/FileLines.java
+//SOURCES mcp/FileListAnswer.java
 //SOURCES mcp/DiffTools.java
 //SOURCES mcp/Lifecycle.java
 //SOURCES mcp/LineBudget.java

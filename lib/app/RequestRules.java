@@ -3,6 +3,9 @@ package dev.prdiff.app;
 import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.PrdiffException;
 
+import java.util.List;
+import java.util.stream.Stream;
+
 /**
  * Every rule on what a call may combine, worded once (INVALID_INPUT). The front ends check {@link #answers} before
  * they make a request, each naming its own options ({@link Words}: the CLI reports a failure as a usage error);
@@ -111,6 +114,11 @@ public final class RequestRules {
     /** An option as each front end names it. */
     private enum Name {
         INFO("--info", "info"),
+        PULL_REQUEST("TARGET", "pr_number"),
+        REPO("--repo", "repo"),
+        DIR("-C", "repo_path"),
+        MAX_BYTES("--max-bytes", "max_bytes"),
+        ITERATION("--iteration", "iteration"),
         FILES_ONLY("--files-only", "files_only"),
         STAT("--stat", "stat"),
         LOG("--log", "log"),
@@ -166,6 +174,22 @@ public final class RequestRules {
         if (a.json() && (a.info() || filesOnlyJson || a.stat() || a.log())) {
             throw invalid(n(Name.JSON, words) + " is the diff's envelope: it does not combine with " + n(a.info()
                     ? Name.INFO : filesOnlyJson ? Name.FILES_ONLY : a.stat() ? Name.STAT : Name.LOG, words));
+        }
+    }
+
+    /**
+     * A pull request's metadata is an answer of its own: beside naming the pull request, its repository and clone,
+     * it takes only a budget. {@code given}: the arguments as the front end names them (MCP's get_pull_request_diff
+     * with info; the CLI's --info is held by {@link #answers}).
+     */
+    public static void infoTakesOnly(Iterable<String> given, Words words) {
+        List<String> takes = Stream.of(Name.PULL_REQUEST, Name.INFO, Name.REPO, Name.DIR, Name.MAX_BYTES,
+                Name.ITERATION).map(name -> name.in(words)).toList();
+        for (String name : given) {
+            if (!takes.contains(name)) {
+                throw invalid(n(Name.INFO, words) + " answers the pull request's metadata, not a diff: it takes only "
+                        + String.join(", ", takes) + "; drop " + name);
+            }
         }
     }
 

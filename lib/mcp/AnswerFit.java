@@ -84,24 +84,46 @@ final class AnswerFit {
 
     /**
      * json: the text is {@code envelope}'s JSON and structuredContent, when {@code structured}, that envelope without
-     * its data (the text holds it). Cuts the envelope's changes and warnings, and the notices, until the whole
-     * result is at most {@code max} bytes, or as small as the envelope's fixed part allows.
+     * its data (the text holds it). Cuts the notices and the envelope's warnings (a quarter of the budget each at
+     * most) and its changes, those that show a diff kept first, until the whole result is at most {@code max}
+     * bytes, or as small as the envelope's fixed part allows. {@code envelope}'s changes are left as kept.
      */
     static ObjectNode envelopeWithin(ObjectNode envelope, List<String> notices, boolean structured, long max) {
         ObjectNode result = asText(envelope, notices, structured);
-        long over = bytes(result) - max;
-        if (over > 0) {
-            // The cut counts the envelope twice (its JSON, and that JSON as a string): the text is only the second.
-            ObjectNode whole = ToolResults.withNotices(ToolResults.text(""), notices);
-            whole.set("structuredContent", envelope);
-            long beside = bytes(result.get("structuredContent")) + 200;
-            cut(whole, max - beside, true);
-            ArrayNode kept = whole.get("_meta") == null ? null : (ArrayNode) whole.get("_meta").get(ToolResults.NOTICES);
-            List<String> said = new ArrayList<>();
-            if (kept != null) {
-                kept.forEach(n -> said.add(n.asText()));
+        if (bytes(result) <= max) {
+            return result;
+        }
+        ArrayNode said = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode();
+        notices.forEach(said::add);
+        cut(said, max / 4, "notices", false);
+        List<String> kept = new ArrayList<>();
+        said.forEach(n -> kept.add(n.asText()));
+        ArrayNode warnings = envelope.get("warnings") instanceof ArrayNode w ? w : null;
+        // A warning is in the text and again in structuredContent.
+        cut(warnings, max / 4, "warnings", structured);
+        if (!(envelope.path("data").path("changes") instanceof ArrayNode list) || warnings == null) {
+            return asText(envelope, kept, structured);
+        }
+        List<JsonNode> all = new ArrayList<>(list.size());
+        list.forEach(all::add);
+        list.removeAll();
+        long room = max - bytes(asText(envelope, kept, structured)) - 2 * SAY;
+        for (int attempt = 0; attempt < 4; attempt++) {
+            list.removeAll();
+            int n = keepShownFirst(all, list, room, AnswerFit::asString);
+            if (n < all.size()) {
+                warnings.add("data.changes lists " + n + " of its " + all.size() + " files, to keep the answer"
+                        + " within its budget of " + max + " bytes; get_changed_files (top, skip) lists them all");
             }
-            result = asText(envelope, said, structured);
+            result = asText(envelope, kept, structured);
+            long over = bytes(result) - max;
+            if (over <= 0 || n == 0) {
+                break;
+            }
+            if (n < all.size()) {
+                warnings.remove(warnings.size() - 1);
+            }
+            room -= over + 64;
         }
         return result;
     }
@@ -129,8 +151,8 @@ final class AnswerFit {
                     List<JsonNode> kept = new ArrayList<>(all);
                     list.forEach(kept::add);
                     list.removeAll();
-                    int n = keep(kept, budget - size(structured, sameText) - bytes(meta) - SAY, sameText);
-                    kept.subList(0, n).forEach(list::add);
+                    int n = keepShownFirst(kept, list, budget - size(structured, sameText) - bytes(meta) - SAY,
+                            c -> size(c, sameText));
                     if (n < all) {
                         warnings.add("data.changes lists " + n + " of its " + all + " files, to keep the answer"
                                 + " within its budget of " + budget + " bytes; get_changed_files (top, skip) lists"
@@ -159,6 +181,39 @@ final class AnswerFit {
         list.add("… " + (all - n) + " more " + what + " left out to keep the answer within its budget");
     }
 
+    /**
+     * Adds to {@code into}, in their order, the changes of {@code changes} that fit {@code room} bytes: those that
+     * show their diff first (the answer's reason to be), then those left out, each of which only names its file;
+     * returns how many.
+     */
+    private static int keepShownFirst(List<JsonNode> changes, ArrayNode into, long room,
+            java.util.function.ToLongFunction<JsonNode> price) {
+        boolean[] keep = new boolean[changes.size()];
+        long used = 2;
+        int n = 0;
+        for (boolean shown : new boolean[] {true, false}) {
+            for (int i = 0; i < changes.size(); i++) {
+                JsonNode c = changes.get(i);
+                if ((c.has("diff") || c.has("diff_base64")) != shown) {
+                    continue;
+                }
+                long size = price.applyAsLong(c) + 1;
+                if (used + size > room) {
+                    break; // the ones kept of each kind are a start of them, as a page is
+                }
+                used += size;
+                keep[i] = true;
+                n++;
+            }
+        }
+        for (int i = 0; i < changes.size(); i++) {
+            if (keep[i]) {
+                into.add(changes.get(i));
+            }
+        }
+        return n;
+    }
+
     /** How many of {@code list}'s first elements fit {@code room} bytes as a JSON array. */
     private static int keep(List<JsonNode> list, long room, boolean sameText) {
         long used = 2;
@@ -176,6 +231,11 @@ final class AnswerFit {
     /** The bytes of {@code value} as JSON, and again as a JSON string when the text repeats it. */
     private static long size(Object value, boolean sameText) {
         return sameText ? twice(value) : bytes(value);
+    }
+
+    /** The bytes of {@code value}'s JSON written inside a JSON string (its quotes and backslashes escaped). */
+    private static long asString(Object value) {
+        return Json.write(TextNode.valueOf(Json.write(value))).getBytes(StandardCharsets.UTF_8).length - 2;
     }
 
     /** The bytes of {@code value}'s JSON plus those of that JSON written as a JSON string (quotes escaped). */

@@ -22,6 +22,7 @@ import dev.prdiff.shape.SectionCollector;
 import dev.prdiff.shape.SectionLimits;
 
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -106,7 +107,7 @@ final class DiffTools {
                 env, session, memory);
         Integer iteration = integer(args, "iteration");
         if (args.path("info").asBoolean(false)) {
-            PullRequestContext.check(args);
+            RequestRules.infoTakesOnly(args::fieldNames, RequestRules.Words.MCP);
             DiffRequest.Fetch from = new DiffRequest.Fetch(repo, null, null, false, null, null, iteration, null);
             return PullRequestContext.answer(Prdiff.info(new DiffRequest(target, null, null, from, context)),
                     budget(args));
@@ -268,8 +269,10 @@ final class DiffTools {
      * for the notices still to come (the budget's, the filter's, the page's).
      */
     private static long beside(List<String> notices, boolean structured) {
-        long said = AnswerFit.bytes(notices) + 600;
-        return structured ? 2 * said + 1200 : said + 200;
+        // The notices to come: the budget's truncation warning (about 200 bytes), a filter's or a page's.
+        long said = AnswerFit.bytes(notices) + 300;
+        // The envelope's fixed part (success, summary, range, page, errors, metadata) and the result's frame.
+        return structured ? 2 * said + 900 : said + 200;
     }
 
     /**
@@ -283,8 +286,9 @@ final class DiffTools {
     /**
      * json: the CLI's --json envelope as the text, built by the same {@link DiffEnvelope}; structuredContent is
      * that envelope without its data (the text holds it), so the diff is sent once. The whole result is at most
-     * max_bytes: the sections' budget is lowered by what an answer went over and the diff asked again, at most
-     * twice. A failure stays an isError result.
+     * max_bytes: the changes left out are listed while they fit, and when even the sections shown do not, the
+     * sections' budget is lowered by what they went over and the diff asked again, at most twice. A failure stays an
+     * isError result.
      */
     private ObjectNode envelope(DiffRequest shaped, String tool, String fileField, List<String> notices,
             boolean structured, JsonNode args, long maxBytes) {
@@ -302,23 +306,28 @@ final class DiffTools {
                 refetch.pin(resolved);
             });
             OutputShape.Outcome outcome = collector.outcome();
+            // First, so that a cut of the warnings at a small budget keeps the calls that lead on.
             if (outcome != null && outcome.leftOutCall() != null) {
-                notices.add("each file left out (truncated, no diff) is fetched by " + outcome.leftOutCall()
+                notices.add(0, "each file left out (truncated, no diff) is fetched by " + outcome.leftOutCall()
                         + (outcome.nextCall() == null ? "" : "; the next files: " + outcome.nextCall()));
             } else if (outcome != null && outcome.nextCall() != null) {
-                notices.add("the next files: " + outcome.nextCall());
+                notices.add(0, "the next files: " + outcome.nextCall());
             }
             DiffEnvelope envelope = DiffEnvelope.collected(request, collector, range[0], notices)
                     .withFetchOnlyPastTemplate(outcome == null ? null : outcome.leftOutCall());
             ObjectNode tree = Json.MAPPER.valueToTree(envelope);
             result = AnswerFit.envelopeWithin(tree, notices, structured, maxBytes);
+            // The sections whose diff the cut let go, which a cursor would pass over: ask again with less room.
             long shown = 0;
             for (SectionCollector.Collected c : collector.sections()) {
                 shown += c.diff() == null ? 0 : c.diff().length;
             }
-            // Past the budget with sections to give back: ask again with less room for them.
-            long over = AnswerFit.bytes(ToolResults.withNotices(ToolResults.text(Json.write(tree)), notices)) - maxBytes;
-            if (over <= 0 || shown == 0 || sections <= SectionLimits.MIN_BYTES) {
+            for (JsonNode change : tree.path("data").path("changes")) {
+                shown -= change.has("diff") ? change.get("diff").asText().getBytes(StandardCharsets.UTF_8).length
+                        : change.has("diff_base64") ? change.get("diff_base64").asText().length() / 4 * 3 : 0;
+            }
+            long over = Math.max(shown + shown / 4, AnswerFit.bytes(result) - maxBytes);
+            if (over <= 0 || sections <= SectionLimits.MIN_BYTES) {
                 break;
             }
             sections = Math.max(SectionLimits.MIN_BYTES, sections - over - over / 8 - 256);
@@ -335,9 +344,8 @@ final class DiffTools {
 
     private ObjectNode fileList(DiffRequest request, JsonNode args) {
         List<String> notices = new ArrayList<>();
-        FileList list = AnswerFit.page(Prdiff.files(request, notices::add), args.path("skip").asInt(0),
-                listBudget() / 4 * 3);
-        return AnswerFit.fit(ToolResults.withNotices(ToolResults.json(list), notices), listBudget(), true);
+        FileList list = Prdiff.files(request, notices::add);
+        return FileListAnswer.of(list, args.path("skip").asInt(0), notices, budget(args));
     }
 
     /**

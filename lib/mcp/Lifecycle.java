@@ -42,7 +42,8 @@ final class Lifecycle {
             - max_bytes (default 100000): the whole result's budget (text, structuredContent, _meta). Over it, \
             the text opens with a table of contents: the call that fetches a file left out (PATH for its path), \
             then one line per file; the smallest whole sections follow, in diff order, and the last line is \
-            the call with the cursor that continues with the next ones. max_lines: hunk lines per \
+            the call with the cursor that continues with the next ones; one file's section over it comes in \
+            pages of its lines, each ending with the call for the next. max_lines: hunk lines per \
             file. no_binary and skip_generated (both default true) turn a binary patch, a lock file's or \
             generated file's hunks into one line with the call that shows them; false keeps them.
             - context_lines: git's -U (default 3). stat: git diff --stat instead of the diff. log: the \

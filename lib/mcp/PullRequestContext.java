@@ -3,14 +3,11 @@ package dev.prdiff.mcp;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.Json;
-import dev.prdiff.core.PrdiffException;
 import dev.prdiff.source.PullRequestInfo;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 
 /**
@@ -19,22 +16,7 @@ import java.util.List;
  * the text. The whole result is within max_bytes; a body too long for it is cut, and a warning says where.
  */
 final class PullRequestContext {
-    /** The arguments info takes; any other shapes a diff it does not give. */
-    private static final List<String> TAKES = List.of("pr_number", "info", "repo", "repo_path", "max_bytes",
-            "iteration");
-
     private PullRequestContext() {}
-
-    /** INVALID_INPUT naming the first argument info does not take. */
-    static void check(JsonNode args) {
-        for (Iterator<String> names = args.fieldNames(); names.hasNext(); ) {
-            String name = names.next();
-            if (!TAKES.contains(name)) {
-                throw new PrdiffException(ErrorCode.INVALID_INPUT, "info answers the pull request's metadata, not a"
-                        + " diff: it takes only " + String.join(", ", TAKES) + "; drop " + name);
-            }
-        }
-    }
 
     /** The result for {@code info}, its serialized bytes at most {@code budget} unless its fixed part is larger. */
     static ObjectNode answer(PullRequestInfo info, long budget) {

@@ -19,7 +19,7 @@ import java.util.function.LongSupplier;
  * from, with the one file asked for instead of the filters, pages and limits, and a byte budget that holds the
  * file's section; or the same call with the cursor that continues it. A commit's file is asked of get_diff, from
  * its parent to it. It also prices the answer as a tools/call result sends it: the text as a JSON string, and beside
- * a shown section its entry in structuredContent.
+ * a shown section its entry in structuredContent (or, when the text is the envelope, in the text's changes).
  */
 final class ToolCallRefetch implements Refetch {
     /** What chooses or trims files: a follow-up for one file drops these. */
@@ -136,6 +136,11 @@ final class ToolCallRefetch implements Refetch {
     }
 
     @Override
+    public boolean pagesLines() {
+        return text == Text.DIFF;
+    }
+
+    @Override
     public long cost(byte[] b, int off, int len) {
         long cost = 0;
         for (int i = off; i < off + len; i++) {
@@ -151,7 +156,7 @@ final class ToolCallRefetch implements Refetch {
 
     @Override
     public long shownCost(FileSection s) {
-        if (!structured) {
+        if (!structured && text != Text.ENVELOPE) {
             return 0;
         }
         FileEntry f = FileEntry.of(s.path(), s.additions(), s.deletions(), s.changeType().label(), s.previousPath(),
@@ -159,7 +164,12 @@ final class ToolCallRefetch implements Refetch {
         DiffEnvelope.Change change = new DiffEnvelope.Change(f.status(), f.path(), f.previousPath(),
                 f.pathBytesBase64(), f.previousPathBytesBase64(), f.additions(), f.deletions(),
                 Boolean.TRUE.equals(f.binary()), null, null, false, null);
-        return Json.write(change).getBytes(StandardCharsets.UTF_8).length + 1L;
+        byte[] entry = Json.write(change).getBytes(StandardCharsets.UTF_8);
+        if (text == Text.ENVELOPE) {
+            // The change in the text's envelope, beside its "diff":"..." whose bytes are priced as they stream.
+            return cost(entry, 0, entry.length) + 12;
+        }
+        return entry.length + 1L;
     }
 
     @Override

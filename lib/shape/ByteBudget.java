@@ -1,7 +1,11 @@
 package dev.prdiff.shape;
 
+import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.PathBytes;
+import dev.prdiff.core.PrdiffException;
 import dev.prdiff.diff.FileSection;
+import dev.prdiff.diff.LineKind;
+import dev.prdiff.diff.LineSink;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -19,8 +23,11 @@ import java.util.PriorityQueue;
  * place of {@link Refetch#PATH}), then one line per file left out (change type, counts, path, bytes; a file that call
  * would not fetch whole has its own call). When the caller has a cursor, the last line is the call that continues
  * with the next smallest sections ({@link BudgetCursor}). A table too long for the budget gives back the largest
- * sections taken, and if it still does not fit it lists what fits and ends with the call that lists every file.
- * Holds at most twice N bytes of sections.
+ * sections taken; a table that could not list every file even with no section shown gets half the room at most, and
+ * lists what fits and ends with the call that lists every file.
+ * An answer that is one section too large for it (MCP's get_diff with one path) shows the section in pages of its
+ * lines instead, ended between hunks where one fits, the last line naming the call with the cursor of the next page
+ * ("@LINE"), so that the pages joined are the section. Holds at most twice N bytes of sections.
  */
 final class ByteBudget {
     /** Larger first: the order in which sections taken are given back. */
@@ -30,6 +37,10 @@ final class ByteBudget {
     private final long max;
     private final Refetch refetch;
     private final BudgetCursor after;
+    /** A section too large for the answer may be shown in pages of its lines. */
+    private final boolean pages;
+    /** The first section's lines from the cursor's on, while it is the only one. */
+    private SectionLines lines;
     private final List<Entry> entries = new ArrayList<>();
     private final PriorityQueue<Entry> taken = new PriorityQueue<>(LARGEST_FIRST);
     /** The most sections may cost beside a table: the budget less the table's fixed lines at their longest. */
@@ -51,11 +62,15 @@ final class ByteBudget {
         boolean own;
     }
 
-    /** {@code after}: the cursor this answer continues from, or null for the start. */
-    ByteBudget(long max, Refetch refetch, BudgetCursor after) {
+    /**
+     * {@code after}: the cursor this answer continues from, or null for the start; {@code plain}: the lines are
+     * git's, not laid out, so that pages of them join into the section.
+     */
+    ByteBudget(long max, Refetch refetch, BudgetCursor after, boolean plain) {
         this.max = max;
         this.refetch = refetch;
         this.after = after;
+        this.pages = plain && refetch.pagesLines();
         this.room = Math.max(0, max - cost(header(Integer.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE,
                 Integer.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE)) - cost(rest(Integer.MAX_VALUE))
                 - cost(nextLine(new BudgetCursor(Long.MAX_VALUE, Integer.MAX_VALUE))));
@@ -63,7 +78,9 @@ final class ByteBudget {
 
     /** Where the next section's bytes go: kept while they could fit the budget, counted past it. */
     Slot open() {
-        return new Slot(max);
+        lines = pages && entries.isEmpty()
+                ? new SectionLines(after != null && after.withinSection() ? after.line() : 0, max) : null;
+        return new Slot(max, lines);
     }
 
     /** The section written to {@code slot} ended. */
@@ -98,14 +115,26 @@ final class ByteBudget {
         return largest;
     }
 
-    final class Slot extends ByteArrayOutputStream {
+    final class Slot extends ByteArrayOutputStream implements LineSink {
         private final long room;
+        private final SectionLines lines;
         private long cost;
         private long raw;
         private boolean over;
 
-        private Slot(long room) {
+        private Slot(long room, SectionLines lines) {
             this.room = room;
+            this.lines = lines;
+        }
+
+        /** A line of the section, with its kind: kept for a page too when pages may be asked. */
+        @Override
+        public void line(LineKind kind, byte[] b, int off, int len) {
+            long before = cost;
+            write(b, off, len);
+            if (lines != null) {
+                lines.add(kind, b, off, len, cost - before);
+            }
         }
 
         @Override
@@ -141,7 +170,12 @@ final class ByteBudget {
      * {@code template} and {@code next}: the call that fetches a file left out, and the call that continues (null
      * when nothing follows).
      */
-    record Result(int shown, int total, long shownBytes, long originalBytes, String template, String next) {
+    record Result(int shown, int total, long shownBytes, long originalBytes, String template, String next,
+            boolean paged) {
+        Result(int shown, int total, long shownBytes, long originalBytes, String template, String next) {
+            this(shown, total, shownBytes, originalBytes, template, next, false);
+        }
+
         boolean truncated() {
             return shown < total;
         }
@@ -161,6 +195,9 @@ final class ByteBudget {
 
     /** Writes the table of contents of what is left out, the sections taken, and the call that continues. */
     Result finish(OutputStream out) throws IOException {
+        if (paging()) {
+            return page(out);
+        }
         long reserve = refetch.reserve();
         if (after == null && taken.size() == entries.size() && takenSize + reserve <= max) {
             // All of it fits: no table.
@@ -170,13 +207,19 @@ final class ByteBudget {
             return new Result(entries.size(), entries.size(), original, original, null, null);
         }
         long limit = room - reserve;
-        // The table must fit too: give back the largest sections taken while that makes room for it.
+        // The table must fit too: give back the largest sections taken while that makes room for it. A table that
+        // cannot list every file even with no section shown gets half the room at most: the sections keep the rest.
         List<Entry> left = leftOut();
         long tocCost = 0;
         for (Entry e : left) {
             tocCost += cost(tocLine(e));
         }
-        while (!taken.isEmpty() && takenSize + tocCost > limit) {
+        long everyLine = tocCost;
+        for (Entry e : taken) {
+            everyLine += cost(tocLine(e));
+        }
+        boolean whole = everyLine <= limit;
+        while (!taken.isEmpty() && takenSize + tocCost > limit && (whole || takenSize > limit / 2)) {
             Entry e = taken.peek();
             long line = cost(tocLine(e));
             if (taken.size() == 1 && e.size <= limit) {
@@ -233,6 +276,45 @@ final class ByteBudget {
         }
         return new Result(shown.size(), entries.size(), shownBytes, original, left.isEmpty() ? null
                 : refetch.template(), nextCall);
+    }
+
+    /** True when the answer is a page of one section's lines: asked by its cursor, or the one section is too large. */
+    private boolean paging() {
+        if (after != null && after.withinSection()) {
+            if (entries.size() != 1 || lines == null) {
+                throw new PrdiffException(ErrorCode.INVALID_INPUT, "cursor " + after + " continues one file's"
+                        + " section, as the call that gave it did; this call's diff has " + entries.size() + " files"
+                        + (lines == null ? " or lays its lines out" : ""));
+            }
+            return true;
+        }
+        return lines != null && after == null && entries.size() == 1 && entries.get(0).bytes == null;
+    }
+
+    /** The page of the one section's lines from the cursor's on that fits, and the line that continues it. */
+    private Result page(OutputStream out) throws IOException {
+        FileSection section = entries.get(0).section;
+        if (lines.from() >= lines.total()) {
+            throw new PrdiffException(ErrorCode.INVALID_INPUT, "cursor " + after + " is past the end of "
+                    + PathBytes.inLine(section.path()) + "'s section, " + lines.total() + " lines");
+        }
+        SectionLines.Page longest = new SectionLines.Page(new byte[0], Integer.MAX_VALUE / 2, Integer.MAX_VALUE / 2,
+                Integer.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE);
+        long room = max - refetch.reserve()
+                - cost(pageLine(section, longest, refetch.next(BudgetCursor.lines(Integer.MAX_VALUE))));
+        SectionLines.Page page = lines.page(room);
+        String next = page.last() ? null : refetch.next(BudgetCursor.lines(page.from() + page.count()));
+        out.write(page.bytes());
+        out.write(PathBytes.encode(pageLine(section, page, next)));
+        return new Result(0, 1, page.bytes().length, original, null, next, true);
+    }
+
+    private String pageLine(FileSection section, SectionLines.Page page, String next) {
+        String hunks = page.hunks() == 0 ? "" : " (hunks " + page.firstHunk() + " to " + page.lastHunk() + " of "
+                + page.hunks() + ")";
+        return "# prdiff: lines " + (page.from() + 1) + " to " + (page.from() + page.count()) + " of " + page.total()
+                + " of " + PathBytes.inLine(section.path()) + "'s section" + hunks + " shown, budget " + max
+                + (next == null ? "; that is its end" : "; the next lines: " + next) + "\n";
     }
 
     /**

@@ -167,7 +167,12 @@ public record OutputShape(FileFilter filter, Integer top, int skip, SectionLimit
                     + " code) are left out, each marked in its section");
         }
         ByteBudget.Result budget = outcome.budget();
-        if (budget != null && budget.truncated()) {
+        if (budget != null && budget.paged()) {
+            if (budget.next() != null) {
+                notices.accept("warning: the file's section is larger than max bytes " + limits.maxBytes() + ": it is"
+                        + " shown a page of its lines at a time; the text's last line names the call for the next");
+            }
+        } else if (budget != null && budget.truncated()) {
             notices.accept("warning: truncated: " + budget.shown() + " of " + budget.total() + " files shown, "
                     + budget.shownBytes() + " of " + budget.originalBytes() + " bytes (max bytes " + limits.maxBytes()
                     + ")" + TABLE_OF_CONTENTS);

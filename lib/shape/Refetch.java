@@ -33,6 +33,14 @@ public interface Refetch {
         return null;
     }
 
+    /**
+     * True when a section too large for any answer may be read in pages of its lines ({@link #next} with a cursor
+     * within the section): the caller's text is the diff itself, so that the pages join into the section.
+     */
+    default boolean pagesLines() {
+        return false;
+    }
+
     /** What the bytes {@code b[off, off+len)} of the answer's text cost as sent (JSON escapes some): len here. */
     default long cost(byte[] b, int off, int len) {
         return len;

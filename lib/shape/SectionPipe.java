@@ -35,7 +35,8 @@ final class SectionPipe implements LineSink {
         this.limits = limits;
         this.out = out;
         this.refetch = refetch;
-        this.budget = limits.maxBytes() == null ? null : new ByteBudget(limits.maxBytes(), refetch, limits.cursor());
+        this.budget = limits.maxBytes() == null ? null : new ByteBudget(limits.maxBytes(), refetch, limits.cursor(),
+                limits.layout().plain());
         this.collector = out instanceof SectionCollector c ? c : null;
     }
 
@@ -47,7 +48,7 @@ final class SectionPipe implements LineSink {
         }
         OutputStream bytes = slot != null ? slot : out;
         renderer = limits.layout().renderer(bytes, header.path());
-        LineSink next = renderer != null ? renderer : LineSink.bytes(bytes);
+        LineSink next = renderer != null ? renderer : slot != null ? slot : LineSink.bytes(bytes);
         cap = limits.maxLines() == null ? null : new LineCap(next, limits.maxLines(), refetch);
         next = cap != null ? cap : next;
         boolean generatedFile = limits.skipGenerated()

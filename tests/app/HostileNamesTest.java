@@ -335,7 +335,7 @@ class HostileNamesTest {
         try (McpSession s = McpSession.initialized(repo.dir())) {
             JsonNode result = s.callResult("get_changed_files", McpCalls.args("base", "main", "head", "feat"));
             assertFalse(result.path("isError").asBoolean(false), result.toString());
-            assertListedLikeGit(result.get("structuredContent"));
+            assertListedLikeGit(McpCalls.fileList(result));
             for (byte[] name : MODIFIED) {
                 String expected = new String(gitDiffOf(name), StandardCharsets.UTF_8);
                 assertEquals(expected, McpCalls.ok(s, "get_diff", McpCalls.args("base", "main", "head", "feat",

@@ -153,12 +153,12 @@ class NonUtf8NameTest {
         try (McpSession s = McpSession.initialized(repo.dir())) {
             JsonNode result = s.callResult("get_changed_files", McpCalls.args("base", "main", "head", "feat"));
             assertFalse(result.path("isError").asBoolean(false), result.toString());
-            assertListedLikeGit(result.get("structuredContent"));
+            assertListedLikeGit(McpCalls.fileList(result));
             String e9 = new String(gitDiffOf("caf\\351"), StandardCharsets.US_ASCII);
             assertEquals(e9, McpCalls.ok(s, "get_diff", McpCalls.args("base", "main", "head", "feat",
                     "path", "\"caf\\351\"")));
-            JsonNode one = s.callResult("get_changed_files", McpCalls.args("base", "main", "head", "feat",
-                    "path", "\"caf\\350\"")).get("structuredContent").get("files");
+            JsonNode one = McpCalls.fileList(s.callResult("get_changed_files", McpCalls.args("base", "main", "head", "feat",
+                    "path", "\"caf\\350\""))).get("files");
             assertEquals(1, one.size(), one.toString());
             assertEquals(Base64.getEncoder().encodeToString("caf\350".getBytes(StandardCharsets.ISO_8859_1)),
                     one.get(0).get("path_bytes_base64").asText());

@@ -90,7 +90,8 @@ class PullRequestBudgetTest {
                 "350 small files fit 200000 bytes");
         Map<String, byte[]> git = gitSections(many);
         assertEquals(350, git.size());
-        int budget = 20_000;
+        // Too small for a table of every file: the table takes half of it at most, the sections the rest.
+        int budget = 12_000;
         JsonNode result = s.callResult("get_pull_request_diff",
                 McpCalls.args("{\"pr_number\":2,\"max_bytes\":" + budget + "}"));
         byte[] text = McpCalls.text(result).getBytes(StandardCharsets.UTF_8);
@@ -104,8 +105,9 @@ class PullRequestBudgetTest {
         a.listed().keySet().forEach(path -> assertTrue(seen.add(path), path));
         assertTrue(git.keySet().containsAll(seen));
         assertEquals(350, seen.size() + a.more(), "every file shown, listed or counted as more, once");
-        assertTrue(a.shown().size() > 0, a.toc());
-        // Small sections cost about what their table lines do: the table ends with the call listing all.
+        assertTrue(a.shown().size() > 10, a.toc());
+        assertTrue(text.length - a.toc().length() > budget / 6, a.toc());
+        // The table ends with the call listing all.
         assertTrue(a.more() > 0, a.toc());
         String list = a.toc().substring(a.toc().indexOf("list them all: ") + "list them all: ".length()).strip();
         JsonNode args = Json.MAPPER.readTree(list.substring(list.indexOf(' ') + 1));
@@ -113,6 +115,32 @@ class PullRequestBudgetTest {
         // files_only: the FileList is the text; structuredContent is the envelope whose changes are those files.
         assertEquals(350, Json.MAPPER.readTree(McpCalls.text(listed)).get("files").size(), list);
         assertEquals(350, listed.at("/structuredContent/data/changes").size(), list);
+    }
+
+    /**
+     * One file of a pull request larger than the budget reads in pages of its lines, as a local range's does: the
+     * first pages joined are the start of its section in gh pr diff.
+     */
+    @Test
+    void aFileOverTheBudgetReadsInPagesOfItsLines() {
+        Proc.Result gh = Proc.run(List.of("gh", "pr", "diff", "3", "-R", "octo/demo"), scenario.clone.dir(), scenario.env,
+                Duration.ofSeconds(60));
+        assertEquals(0, gh.exit(), gh.stderr());
+        String section = new String(DiffSections.sectionsOf(gh.stdout()).get("big/file-2.txt"), StandardCharsets.UTF_8);
+        StringBuilder joined = new StringBuilder();
+        String call = "get_pull_request_diff {\"pr_number\":3,\"file\":\"big/file-2.txt\",\"max_bytes\":50000}";
+        for (int page = 0; page < 3; page++) {
+            JsonNode result = s.callResult(call.substring(0, call.indexOf(' ')),
+                    McpCalls.args(call.substring(call.indexOf(' ') + 1)));
+            assertTrue(Json.write(result).getBytes(StandardCharsets.UTF_8).length <= 50_000, result.toString());
+            String[] apart = McpCalls.guidanceApart(McpCalls.text(result));
+            joined.append(apart[0]);
+            assertTrue(apart[1].contains("of big/file-2.txt's section (hunks 1 to 1 of 1) shown, budget 50000; the next"
+                    + " lines: get_pull_request_diff "), apart[1]);
+            call = apart[1].substring(apart[1].indexOf("the next lines: ") + "the next lines: ".length()).strip();
+        }
+        assertTrue(joined.length() > 100_000, joined.length() + " characters");
+        assertEquals(section.substring(0, joined.length()), joined.toString());
     }
 
     @Test

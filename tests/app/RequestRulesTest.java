@@ -87,6 +87,17 @@ class RequestRulesTest {
                 "{\"base\": \"HEAD~1\", \"log\": true, \"cursor\": \"10.0\"}");
     }
 
+    /** MCP's info answers a pull request's metadata: an argument that shapes a diff is refused, not ignored. */
+    @Test
+    void infoTakesOnlyWhatNamesThePullRequest() {
+        assertMcp("info answers the pull request's metadata, not a diff: it takes only pr_number, info, repo,"
+                + " repo_path, max_bytes; drop top", "get_pull_request_diff",
+                "{\"pr_number\": 1, \"info\": true, \"top\": 3}");
+        assertMcp("info answers the pull request's metadata, not a diff: it takes only pr_number, info, repo,"
+                + " repo_path, max_bytes; drop context_lines", "get_pull_request_diff",
+                "{\"pr_number\": 1, \"repo\": \"o/r\", \"info\": true, \"context_lines\": 1}");
+    }
+
     private static void assertCli(String message, String... args) {
         Proc.Result r = PrdiffCli.in(repo.dir(), args);
         assertEquals(2, r.exit(), r.stderr());

@@ -83,7 +83,7 @@ class McpConcurrencyTest {
                 default -> {
                     List<String> expected = McpCalls.numstat(repo, a + "..." + b);
                     requests.put(id, call("get_changed_files", "base", a, "head", b));
-                    checks.put(id, r -> assertEquals(expected, McpCalls.listed(r.get("result").get("structuredContent")),
+                    checks.put(id, r -> assertEquals(expected, McpCalls.listed(McpCalls.fileList(r.get("result"))),
                             "get_changed_files " + a + "..." + b));
                 }
             }

@@ -67,7 +67,7 @@ class McpIntegerRangeTest {
                 }
             }
             ObjectNode last = JsonNodeFactory.instance.objectNode().put("base", "HEAD~1").put("skip", 2147483647);
-            JsonNode page = s.callResult("get_changed_files", last).get("structuredContent");
+            JsonNode page = McpCalls.fileList(s.callResult("get_changed_files", last));
             assertEquals(0, page.get("files").size(), page.toString());
         }
     }

@@ -9,7 +9,6 @@ import org.junit.jupiter.api.Timeout;
 import support.McpSession;
 import support.McpCalls;
 import support.Fixtures;
-import support.OpenApiDocument;
 import support.TempRepo;
 
 import java.util.ArrayList;
@@ -73,8 +72,7 @@ class McpOutputControlsTest {
         ObjectNode commit = with(McpCalls.args("hash", head), "include", "*.ts");
         assertEquals(McpCalls.git(repo, head + "^1", head, "--", ":(glob)**/*.ts"),
                 McpCalls.ok(s, "get_commit_diff", commit));
-        JsonNode files = McpCalls.structured(s.callResult("get_changed_files", with(range(), "status", "renamed")),
-                OpenApiDocument.load().outputSchema("get_changed_files"));
+        JsonNode files = McpCalls.fileList(s.callResult("get_changed_files", with(range(), "status", "renamed")));
         for (JsonNode f : files.get("files")) {
             assertEquals("renamed", f.get("status").asText(), files.toString());
         }
@@ -90,8 +88,7 @@ class McpOutputControlsTest {
 
     @Test
     void walkingThePagesGivesEveryFileOnce() {
-        JsonNode schema = OpenApiDocument.load().outputSchema("get_changed_files");
-        List<String> all = McpCalls.listed(McpCalls.structured(s.callResult("get_changed_files", range()), schema));
+        List<String> all = McpCalls.listed(McpCalls.fileList(s.callResult("get_changed_files", range())));
         List<String> walked = new ArrayList<>();
         StringBuilder diff = new StringBuilder();
         int skip = 0;
@@ -99,7 +96,8 @@ class McpOutputControlsTest {
             ObjectNode args = range();
             args.put("top", 4);
             args.put("skip", skip);
-            JsonNode page = McpCalls.structured(s.callResult("get_changed_files", args), schema);
+            JsonNode listed = s.callResult("get_changed_files", args);
+            JsonNode page = McpCalls.fileList(listed);
             walked.addAll(McpCalls.listed(page));
             JsonNode text = s.callResult("get_diff", args);
             String[] parts = McpCalls.guidanceApart(McpCalls.text(text));
@@ -112,6 +110,8 @@ class McpOutputControlsTest {
             assertEquals(p.get("has_more").asBoolean() ? "# prdiff: files " + (skip + 1) + " to " + (skip
                     + p.get("showing").asInt()) + " of " + all.size() + " shown; next page: the same call with skip "
                     + p.get("next_skip").asInt() + "\n" : "", parts[1]);
+            // The file list says the same in a second text block, after its JSON.
+            assertEquals(parts[1], listed.at("/content/1/text").asText(""), listed.toString());
             if (!p.get("has_more").asBoolean()) {
                 break;
             }

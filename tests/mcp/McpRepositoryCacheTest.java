@@ -183,6 +183,6 @@ class McpRepositoryCacheTest {
     }
 
     private static List<String> numstat(com.fasterxml.jackson.databind.JsonNode result) {
-        return McpCalls.listed(result.get("structuredContent"));
+        return McpCalls.listed(McpCalls.fileList(result));
     }
 }

@@ -129,7 +129,7 @@ class McpToolsTest {
     @Test
     void getChangedFilesMatchesGitsNumstatAndItsOutputSchema() {
         JsonNode schema = OpenApiDocument.load().outputSchema("get_changed_files");
-        JsonNode list = structured(s.callResult("get_changed_files", args("base", "main", "head", "feature")), schema);
+        JsonNode list = McpCalls.fileList(s.callResult("get_changed_files", args("base", "main", "head", "feature")));
         assertEquals(numstat(repo, "main...feature"), listed(list));
         assertEquals(repo.text("rev-parse", "main").trim(), list.get("base_sha").asText());
         assertEquals(repo.text("rev-parse", "feature").trim(), list.get("head_sha").asText());
@@ -144,15 +144,15 @@ class McpToolsTest {
         }
         assertEquals("old name.txt", renamed.get("previous_path").asText(), list.toString());
 
-        JsonNode some = structured(s.callResult("get_changed_files",
-                args("base", "main", "head", "feature", "path", "lib/a/index.ts,bin.dat")), schema);
+        JsonNode some = McpCalls.fileList(s.callResult("get_changed_files",
+                args("base", "main", "head", "feature", "path", "lib/a/index.ts,bin.dat")));
         assertEquals(numstat(repo, "main...feature").stream()
                 .filter(f -> f.startsWith("lib/a/index.ts ") || f.startsWith("bin.dat ")).toList(), listed(some));
         assertTrue(some.get("files").findValues("binary").contains(McpCalls.json("true")), some.toString());
 
-        JsonNode auto = structured(s.callResult("get_changed_files", args("{}")), schema);
+        JsonNode auto = McpCalls.fileList(s.callResult("get_changed_files", args("{}")));
         assertEquals(numstat(repo, "main...HEAD"), listed(auto));
-        JsonNode none = structured(s.callResult("get_changed_files", args("base", "feature", "head", "feature")), schema);
+        JsonNode none = McpCalls.fileList(s.callResult("get_changed_files", args("base", "feature", "head", "feature")));
         assertEquals(0, none.get("files").size());
     }
 

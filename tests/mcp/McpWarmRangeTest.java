@@ -116,9 +116,9 @@ class McpWarmRangeTest {
 
     @Test
     void theFileListIsListedOncePerRangeAndAMovedBranchIsANewRange() {
-        JsonNode first = s.callResult("get_changed_files", range(null)).get("structuredContent").get("files");
+        JsonNode first = McpCalls.fileList(s.callResult("get_changed_files", range(null))).get("files");
         git.clear();
-        assertEquals(first, s.callResult("get_changed_files", range(null)).get("structuredContent").get("files"));
+        assertEquals(first, McpCalls.fileList(s.callResult("get_changed_files", range(null))).get("files"));
         assertEquals(List.of(), git.callsWith("diff"), "the second listing asks git for no diff: " + git.calls());
         assertEquals(4, first.size(), first.toString());
 
@@ -126,7 +126,7 @@ class McpWarmRangeTest {
         repo.write("src/z.txt", "z\n");
         repo.commit("one more");
         repo.checkout("main");
-        JsonNode moved = s.callResult("get_changed_files", range(null)).get("structuredContent").get("files");
+        JsonNode moved = McpCalls.fileList(s.callResult("get_changed_files", range(null))).get("files");
         assertEquals(5, moved.size(), moved.toString());
     }
 

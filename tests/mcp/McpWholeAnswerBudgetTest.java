@@ -92,6 +92,35 @@ class McpWholeAnswerBudgetTest {
         }
     }
 
+    /**
+     * Far over its budget an answer uses most of it, and not for its table alone: with json the listing once cut
+     * at about half the budget (53% of 100,000 bytes), and at 20,000 bytes the table of 430 files left one section.
+     */
+    @Test
+    void farOverItsBudgetAnAnswerFillsItWithSectionsAndTheirList() throws Exception {
+        try (McpSession s = McpSession.initialized(repo.dir())) {
+            for (long max : new long[] {5000, 20_000, 100_000}) {
+                ObjectNode diff = args("base", base, "head", head);
+                diff.put("max_bytes", max);
+                JsonNode text = s.callResult("get_diff", diff);
+                String where = "max_bytes " + max;
+                assertTrue(bytes(text) <= max && bytes(text) >= max * 85 / 100, where + ": " + bytes(text) + " bytes");
+                long sections = McpCalls.text(text).lines().filter(l -> l.startsWith("diff --git ")).count();
+                assertTrue(sections >= 3, where + ": " + sections + " sections shown");
+
+                JsonNode json = s.callResult("get_diff", diff.deepCopy().put("json", true));
+                assertTrue(bytes(json) <= max && bytes(json) >= max * 85 / 100, where + " json: " + bytes(json));
+                long shown = 0;
+                for (JsonNode change : parse(McpCalls.text(json)).at("/data/changes")) {
+                    shown += change.has("diff") ? 1 : 0;
+                }
+                assertTrue(shown >= 3, where + " json: " + shown + " sections shown");
+                assertTrue(parse(McpCalls.text(json)).get("warnings").toString().contains("; the next files: get_diff "),
+                        where + " json: the call that continues is kept");
+            }
+        }
+    }
+
     /** A range that fits: the text is git's diff, and the envelope lists every file, bodies left to the text. */
     @Test
     void aRangeWithinItsBudgetIsWholeAndItsEnvelopeListsEveryFile() {

@@ -122,6 +122,23 @@ public final class McpCalls {
         return new String[] {text.substring(0, end), text.substring(end)};
     }
 
+    /**
+     * get_changed_files' FileList: the text's JSON, valid against the tool's outputSchema; structuredContent is that
+     * JSON without its files (the text holds them once).
+     */
+    public static JsonNode fileList(JsonNode result) {
+        assertFalse(result.path("isError").asBoolean(false), result.toString());
+        JsonNode list = McpCalls.json(result.get("content").get(0).get("text").asText());
+        assertEquals(List.of(), SchemaViolations.of(OpenApiDocument.load().outputSchema("get_changed_files"), list),
+                list.toString());
+        JsonNode structured = result.get("structuredContent");
+        assertTrue(structured != null && structured.isObject(), "no structuredContent: " + result);
+        com.fasterxml.jackson.databind.node.ObjectNode bare = list.deepCopy();
+        bare.remove("files");
+        assertEquals(bare, structured, "structuredContent is the list without its files");
+        return list;
+    }
+
     /** The text block parsed as JSON, valid against {@code schema} (files_only's FileList, say). */
     public static JsonNode textJson(JsonNode result, JsonNode schema) {
         assertFalse(result.path("isError").asBoolean(false), result.toString());
