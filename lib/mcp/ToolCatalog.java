@@ -26,17 +26,27 @@ public final class ToolCatalog {
     /** One tool. {@code outputSchema} is null for tools whose 200 response has no application/json schema. */
     public record Tool(String name, String title, String description, ObjectNode inputSchema, ObjectNode outputSchema,
                        ObjectNode annotations) {
-        /** The tool as tools/list shows it; without outputSchema for protocols before 2025-06-18. */
+        /**
+         * The tool as tools/list shows it. Protocols from 2025-06-18 ({@code structured}) have the tool's own title
+         * and outputSchema; earlier ones have neither, and show the title given in the annotations. The title is
+         * said once, where the client's protocol reads it.
+         */
         public ObjectNode toJson(boolean structured) {
             ObjectNode json = JsonNodeFactory.instance.objectNode();
             json.put("name", name);
-            json.put("title", title);
+            if (structured) {
+                json.put("title", title);
+            }
             json.put("description", description);
             json.set("inputSchema", inputSchema.deepCopy());
             if (outputSchema != null && structured) {
                 json.set("outputSchema", outputSchema.deepCopy());
             }
-            json.set("annotations", annotations.deepCopy());
+            ObjectNode hints = annotations.deepCopy();
+            if (structured) {
+                hints.remove("title");
+            }
+            json.set("annotations", hints);
             return json;
         }
 

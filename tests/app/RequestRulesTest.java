@@ -91,10 +91,10 @@ class RequestRulesTest {
     @Test
     void infoTakesOnlyWhatNamesThePullRequest() {
         assertMcp("info answers the pull request's metadata, not a diff: it takes only pr_number, info, repo,"
-                + " repo_path, max_bytes; drop top", "get_pull_request_diff",
+                + " repo_path, max_bytes, iteration; drop top", "get_pull_request_diff",
                 "{\"pr_number\": 1, \"info\": true, \"top\": 3}");
         assertMcp("info answers the pull request's metadata, not a diff: it takes only pr_number, info, repo,"
-                + " repo_path, max_bytes; drop context_lines", "get_pull_request_diff",
+                + " repo_path, max_bytes, iteration; drop context_lines", "get_pull_request_diff",
                 "{\"pr_number\": 1, \"repo\": \"o/r\", \"info\": true, \"context_lines\": 1}");
     }
 

@@ -1,7 +1,6 @@
 package mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -94,8 +93,7 @@ class McpCatalogTest {
             assertEquals(op.get("description").asText(), t.get("description").asText(), name + ": description");
             assertEquals(doc.inputSchema(name), t.get("inputSchema"), name + ": inputSchema");
             assertEquals(doc.outputSchema(name), t.get("outputSchema"), name + ": outputSchema");
-            ObjectNode annotations = JsonNodeFactory.instance.objectNode().put("title", op.get("summary").asText());
-            annotations.setAll((ObjectNode) op.get("x-mcp-annotations"));
+            ObjectNode annotations = ((ObjectNode) op.get("x-mcp-annotations")).deepCopy();
             assertEquals(annotations, t.get("annotations"), name + ": annotations");
             Set<String> fields = new TreeSet<>();
             t.fieldNames().forEachRemaining(fields::add);
@@ -145,7 +143,28 @@ class McpCatalogTest {
             assertFalse(a.has("destructiveHint"), name);
             assertFalse(a.has("idempotentHint"), name);
             assertEquals(name.equals("get_pull_request_diff"), a.get("openWorldHint").booleanValue(), name);
-            assertEquals(t.get("title"), a.get("title"), name);
+            assertFalse(a.has("title"), name + ": the title is the tool's own, said once");
+        }
+    }
+
+    /** Before 2025-06-18 a tool has no title of its own: the annotations carry it, and nothing else says it. */
+    @Test
+    void clientsBeforeToolTitlesReadTheTitleFromTheAnnotations() {
+        OpenApiDocument doc = OpenApiDocument.load();
+        for (String version : List.of("2025-03-26", "2024-11-05")) {
+            JsonNode tools;
+            try (McpSession s = McpSession.start(McpSession.config(repo.dir()))) {
+                s.request("initialize", McpSession.initializeParams(version));
+                s.notify("notifications/initialized", null);
+                tools = s.request("tools/list", null).at("/result/tools");
+            }
+            assertEquals(TOOLS.size(), tools.size(), version);
+            for (JsonNode t : tools) {
+                String name = t.get("name").asText();
+                assertFalse(t.has("title"), version + " " + name);
+                assertEquals(doc.operation(name).get("summary").asText(), t.at("/annotations/title").asText(),
+                        version + " " + name);
+            }
         }
     }
 
