@@ -5,6 +5,7 @@
 //SOURCES core/CacheNotes.java
 //SOURCES core/ErrorCode.java
 //SOURCES core/Version.java
+//SOURCES core/NearNames.java
 //SOURCES core/FileEntry.java
 //SOURCES core/FileList.java
 //SOURCES core/FileTrees.java
@@ -39,6 +40,7 @@
 //SOURCES git/DiffSpec.java
 //SOURCES git/GeneratedAttributes.java
 //SOURCES git/Git.java
+//SOURCES git/MissingRef.java
 //SOURCES git/Placement.java
 //SOURCES git/GitEnvironment.java
 //SOURCES git/Interdiff.java

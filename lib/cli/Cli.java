@@ -99,8 +99,10 @@ public final class Cli {
                 .setErr(new PrintWriter(err, true))
                 .setParameterExceptionHandler((e, a) -> {
                     err.println("prdiff: usage error: " + e.getMessage());
-                    if (e instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
-                        err.println("Did you mean: " + String.join(" or ", u.getSuggestions()) + "?");
+                    List<String> near = e instanceof CommandLine.UnmatchedArgumentException u ? Usage.nearOptions(u)
+                            : List.of();
+                    if (!near.isEmpty()) {
+                        err.println("Did you mean: " + String.join(" or ", near) + "?");
                     }
                     err.println("Try '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help' for more"
                             + " information.");

@@ -6,6 +6,7 @@ import dev.prdiff.app.Prdiff;
 import dev.prdiff.app.RequestRules;
 import dev.prdiff.app.Target;
 import dev.prdiff.core.Json;
+import dev.prdiff.core.NearNames;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.git.LocalDiffs;
 import dev.prdiff.shape.DiffColors;
@@ -52,6 +53,11 @@ final class DiffCommand {
             throw new CommandLine.ParameterException(self, "--timeout must be a positive number of seconds");
         }
         if (target.size() > 1) {
+            List<String> commands = NearNames.near(target.get(0), self.getSubcommands().keySet(), 1, 1);
+            if (!commands.isEmpty()) {
+                throw new CommandLine.ParameterException(self, "'" + target.get(0) + "' is not a command; did you mean"
+                        + " prdiff " + commands.get(0) + " " + String.join(" ", target.subList(1, target.size())) + "?");
+            }
             throw new CommandLine.ParameterException(self, "at most one TARGET, got " + target
                     + "; to select files, put them after -- (prdiff " + target.get(0) + " -- "
                     + String.join(" ", target.subList(1, target.size())) + ") or use --file");
@@ -86,15 +92,12 @@ final class DiffCommand {
             parsedTarget = new Target.Auto(a.base(), cached ? LocalDiffs.WorkTree.STAGED : LocalDiffs.WorkTree.UNTRACKED);
         }
         DiffLayout layout = layout();
-        OutputShape shape = new OutputShape(new FileFilter(o.include.value(), o.exclude.value(),
-                FileFilter.statuses(o.status.value())), o.top.value(), o.skip.value(),
-                new SectionLimits(o.maxBytes.value(), o.maxLines.value(), o.noBinary.value(), o.skipGenerated.value(),
-                        null, layout));
+        DiffRequest.Shape shape = shape(layout);
         DiffRequest.Context context = new DiffRequest.Context(o.dir.value(), o.dir.value() != null,
                 Duration.ofSeconds(o.timeoutSeconds.value()), io.env(), io.session().get(), null);
         DiffRequest request = new DiffRequest(parsedTarget,
                 new DiffRequest.Selection(selected, o.strict.value(), true),
-                new DiffRequest.Shape(shape, o.contextLines.value(), stat, log, calls()),
+                shape,
                 new DiffRequest.Fetch(o.repo.value(), o.sha.value(), o.baseSha.value(), o.noFetch.value(),
                         o.since.value(), o.azure.value(), o.iteration.value(), o.sinceIteration.value()),
                 context);
@@ -131,6 +134,22 @@ final class DiffCommand {
             }
         }
         return ExitCode.OK;
+    }
+
+    /**
+     * What the options ask of the answer's shape; a value out of its range (--max-bytes 100, --top 0, --status x,
+     * -U 99) is a usage error, as picocli's own checks of an option's value are.
+     */
+    private DiffRequest.Shape shape(DiffLayout layout) {
+        try {
+            OutputShape output = new OutputShape(new FileFilter(o.include.value(), o.exclude.value(),
+                    FileFilter.statuses(o.status.value())), o.top.value(), o.skip.value(),
+                    new SectionLimits(o.maxBytes.value(), o.maxLines.value(), o.noBinary.value(),
+                            o.skipGenerated.value(), null, layout));
+            return new DiffRequest.Shape(output, o.contextLines.value(), o.stat.value(), o.log.value(), calls());
+        } catch (PrdiffException e) {
+            throw new CommandLine.ParameterException(self, e.getMessage());
+        }
     }
 
     private void startPager() {

@@ -1,9 +1,13 @@
 package dev.prdiff.cli;
 
+import dev.prdiff.core.NearNames;
+import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /** The usage layout every prdiff command shares. */
@@ -32,5 +36,24 @@ final class Usage {
 
     static OptionSpec helpOption() {
         return OptionSpec.builder("-h", "--help").usageHelp(true).description("Show this help message and exit.").build();
+    }
+
+    /**
+     * The options an unknown option was near (--flies-only: --files-only), closest first; else picocli's own
+     * suggestions, as for a word that is no option.
+     */
+    static List<String> nearOptions(CommandLine.UnmatchedArgumentException e) {
+        List<String> near = new ArrayList<>();
+        for (String word : e.getUnmatched()) {
+            if (word.startsWith("--")) {
+                String name = word.contains("=") ? word.substring(0, word.indexOf('=')) : word;
+                for (String option : NearNames.near(name, e.getCommandLine().getCommandSpec().optionsMap().keySet(), 3)) {
+                    if (!near.contains(option)) {
+                        near.add(option);
+                    }
+                }
+            }
+        }
+        return near.isEmpty() ? e.getSuggestions() : near;
     }
 }

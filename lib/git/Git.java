@@ -209,7 +209,8 @@ public final class Git {
     }
 
     /**
-     * Resolves a revision to a full commit SHA, or fails with SHA_NOT_FOUND; never guesses. A revision of 4 to
+     * Resolves a revision to a full commit SHA, or fails with SHA_NOT_FOUND (REF_NOT_FOUND for a name no ref has,
+     * with the near ones); never guesses. A revision of 4 to
      * 64 hex digits is an object id, and so are such digits before a suffix ({@code ~1}, {@code ^{commit}}): refs
      * never shadow them (see {@link ObjectIds}).
      */
@@ -266,7 +267,7 @@ public final class Git {
         Subprocess.Captured r = repositoryRaw(List.of("rev-parse", "--verify", "--quiet", "--end-of-options",
                 rev + "^{commit}"));
         if (!r.ok()) {
-            throw new PrdiffException(ErrorCode.SHA_NOT_FOUND, "no commit '" + given + "' in " + workDir);
+            throw MissingRef.error(this, given);
         }
         return r.text().strip();
     }
@@ -365,7 +366,7 @@ public final class Git {
             commit(rev);
             return true;
         } catch (PrdiffException e) {
-            if (e.code() == ErrorCode.SHA_NOT_FOUND) {
+            if (e.code() == ErrorCode.SHA_NOT_FOUND || e.code() == ErrorCode.REF_NOT_FOUND) {
                 return false;
             }
             throw e;

@@ -82,7 +82,7 @@ class CommitReadsCliTest {
         assertError("PATH_NOT_FOUND", head, "show", head + ":with space.txt");
         assertError("PATH_NOT_FOUND", "no file or folder 'no/such'", "show", head + ":no/such");
         assertError("SHA_NOT_FOUND", "0000000", "show", "0000000:src/app.ts");
-        assertError("SHA_NOT_FOUND", "no-such-branch", "show", "no-such-branch:src/app.ts");
+        assertError("REF_NOT_FOUND", "no-such-branch", "show", "no-such-branch:src/app.ts");
         assertError("INVALID_INPUT", "SHA:PATH", "show", "src/app.ts");
         assertError("INVALID_INPUT", "invalid revision", "show", ":src/app.ts");
         assertError("INVALID_INPUT", "repo-relative", "show", head + ":./src/app.ts");

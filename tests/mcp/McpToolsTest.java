@@ -157,12 +157,14 @@ class McpToolsTest {
     }
 
     @Test
-    void unknownCommitsAreShaNotFound() {
+    void unknownCommitsAreShaNotFoundAndUnknownNamesRefNotFound() {
         assertTrue(toolError(s.callResult("get_commit_diff", args("hash", "0000000")), "SHA_NOT_FOUND")
                 .get("message").asText().contains("0000000"));
-        toolError(s.callResult("get_diff", args("base", "no-such-branch")), "SHA_NOT_FOUND");
+        toolError(s.callResult("get_diff", args("base", "no-such-branch")), "REF_NOT_FOUND");
         toolError(s.callResult("get_diff", args("base", "main", "head", "deadbeefdeadbeef")), "SHA_NOT_FOUND");
-        toolError(s.callResult("get_changed_files", args("base", "no-such-branch", "head", "main")), "SHA_NOT_FOUND");
+        toolError(s.callResult("get_changed_files", args("base", "no-such-branch", "head", "main")), "REF_NOT_FOUND");
+        assertTrue(toolError(s.callResult("get_diff", args("base", "mian", "head", "feature")), "REF_NOT_FOUND")
+                .get("message").asText().contains("did you mean main?"));
     }
 
     @Test
