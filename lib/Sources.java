@@ -115,6 +115,7 @@
 //SOURCES app/Prdiff.java
 //SOURCES app/Sessions.java
 //SOURCES app/RangeWording.java
+//SOURCES app/RangeNotes.java
 //SOURCES app/RequestRules.java
 //SOURCES app/PullRequestDiffs.java
 //SOURCES app/PullRequestSources.java
