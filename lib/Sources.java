@@ -149,6 +149,8 @@
 //SOURCES cli/DiffOptions.java
 //SOURCES cli/ExitCode.java
 //SOURCES cli/GrepCommand.java
+//SOURCES cli/HelpCommand.java
+//SOURCES cli/HelpPages.java
 //SOURCES cli/Io.java
 //SOURCES cli/Notices.java
 //SOURCES cli/Pager.java

@@ -85,11 +85,15 @@ public final class Cli {
         DiffOptions options = new DiffOptions();
         ShowCommand show = new ShowCommand();
         GrepCommand grep = new GrepCommand();
+        HelpCommand help = new HelpCommand();
         CommandLine cli = new CommandLine(options.spec);
         cli.addSubcommand("generate-completion", new CommandLine(new CompletionCommand().spec));
         cli.addSubcommand("show", new CommandLine(show.spec));
         // As git grep -e: the word after -e is the pattern even when it looks like an option (-e -i, -e --sha).
         cli.addSubcommand("grep", new CommandLine(grep.spec).setAllowOptionsAsOptionParameters(true));
+        cli.addSubcommand("help", new CommandLine(help.spec));
+        options.spec.usageMessage().sectionMap().put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST,
+                HelpPages.commandSection());
         // No word is read as @FILE (picocli's default): `--file @/path/to/credentials` would print the file's first
         // line, and a committed file named Override would rewrite `prdiff grep @Override`. picocli expands at the top
         // command; set after the subcommands, it is their setting too.
@@ -110,14 +114,22 @@ public final class Cli {
                 })
                 .setExecutionExceptionHandler((e, cmd, parsed) -> failed(e, io.out(), err))
                 .setExecutionStrategy(parsed -> {
-                    Integer help = CommandLine.executeHelpRequest(parsed);
-                    if (help != null) {
-                        return help;
+                    Integer helped = CommandLine.executeHelpRequest(parsed);
+                    if (helped != null) {
+                        return helped;
                     }
                     ParseResult sub = parsed.subcommand();
                     try {
+                        if (sub == null && options.help.value()) {
+                            cli.getOut().print(HelpPages.shortPage(options.spec));
+                            cli.getOut().flush();
+                            return ExitCode.OK;
+                        }
                         if (sub == null) {
                             return new DiffCommand(options, pathsAfterDashes, io, pager).call();
+                        }
+                        if (sub.commandSpec() == help.spec) {
+                            return help.call(cli.getOut());
                         }
                         ReadDefaults defaults = new ReadDefaults(options.dir.value(), options.timeoutSeconds.value(),
                                 pathsAfterDashes);
