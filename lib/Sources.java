@@ -106,6 +106,7 @@
 //SOURCES cache/PullRequestDiskCache.java
 //SOURCES app/AnswerWriter.java
 //SOURCES app/CommitReads.java
+//SOURCES app/CompletionWords.java
 //SOURCES app/DiffEnvelope.java
 //SOURCES app/DiffRequest.java
 //SOURCES app/EarlierHead.java

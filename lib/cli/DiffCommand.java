@@ -1,5 +1,6 @@
 package dev.prdiff.cli;
 
+import dev.prdiff.app.CompletionWords;
 import dev.prdiff.app.DiffEnvelope;
 import dev.prdiff.app.DiffRequest;
 import dev.prdiff.app.Prdiff;
@@ -101,6 +102,9 @@ final class DiffCommand {
                 new DiffRequest.Fetch(o.repo.value(), o.sha.value(), o.baseSha.value(), o.noFetch.value(),
                         o.since.value(), o.azure.value(), o.iteration.value(), o.sinceIteration.value()),
                 context);
+        if (o.completionWords.value() != null) {
+            return completionWords(request);
+        }
         String color = o.color.value();
         boolean colored = switch (color) {
             case "auto" -> io.terminal();
@@ -150,6 +154,19 @@ final class DiffCommand {
         } catch (PrdiffException e) {
             throw new CommandLine.ParameterException(self, e.getMessage());
         }
+    }
+
+    /** --completion-words refs|paths: the words the completion script offers, one a line (see CompletionCommand). */
+    private int completionWords(DiffRequest request) throws IOException {
+        List<String> words = switch (o.completionWords.value()) {
+            case "refs" -> CompletionWords.refs(request);
+            case "paths" -> CompletionWords.changedPaths(request);
+            default -> throw new CommandLine.ParameterException(self, "--completion-words takes refs or paths");
+        };
+        for (String word : words) {
+            io.out().write((word + "\n").getBytes(StandardCharsets.UTF_8));
+        }
+        return ExitCode.OK;
     }
 
     private void startPager() {

@@ -177,6 +177,10 @@ final class DiffOptions {
     final Value<Boolean> info = Value.flag(spec, OptionSpec.builder("--info")
             .description("Pull request: print its metadata (head/base SHAs and refs, state, title, URL)"));
 
+    /** What the completion script asks for, one word a line: refs, or the range's changed paths for --file. */
+    final Value<String> completionWords = Value.text(spec, null, OptionSpec.builder("--completion-words")
+            .hidden(true)
+            .paramLabel("refs|paths"));
     /** -h/--help: the short page of everyday options ({@link HelpPages}); --help-all is picocli's whole page. */
     final Value<Boolean> help = Value.flag(spec, OptionSpec.builder("-h", "--help")
             .description("Show the everyday options and commands, and exit"));

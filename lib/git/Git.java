@@ -272,6 +272,21 @@ public final class Git {
         return r.text().strip();
     }
 
+    /** Branches, remote branches and tags by their short names, as git for-each-ref lists them, without origin/HEAD. */
+    public List<String> refNames() {
+        Subprocess.Captured r = repositoryRaw(List.of("for-each-ref", "--format=%(refname:short)",
+                "refs/heads", "refs/remotes", "refs/tags"));
+        List<String> refs = new ArrayList<>();
+        if (r.ok()) {
+            for (String line : r.text().split("\n")) {
+                if (!line.isBlank() && !line.endsWith("/HEAD")) {
+                    refs.add(line);
+                }
+            }
+        }
+        return refs;
+    }
+
     /** The merge bases of two commits, kept for the session when both are full ids (see {@link Memo}). */
     List<String> mergeBases(String a, String b, java.util.function.Supplier<List<String>> compute) {
         return session.memo.mergeBases.get(keyOf(List.of(a, b)), () -> List.copyOf(compute.get()));

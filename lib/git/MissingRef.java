@@ -25,7 +25,7 @@ final class MissingRef {
             return new PrdiffException(ErrorCode.SHA_NOT_FOUND, "no commit '" + given + "' in " + git.workDir()
                     + ": " + name + " exists, but what follows it names no commit");
         }
-        List<String> refs = refs(git);
+        List<String> refs = git.refNames();
         List<String> near = new ArrayList<>(NearNames.near(name, refs, 3));
         String defaultBranch = defaultBranch(git, refs);
         StringBuilder message = new StringBuilder("no branch, tag or commit '" + given + "' in " + git.workDir());
@@ -49,21 +49,6 @@ final class MissingRef {
             }
         }
         return rev.substring(0, end);
-    }
-
-    /** Branches, remote branches and tags by their short names, as git for-each-ref lists them. */
-    private static List<String> refs(Git git) {
-        Subprocess.Captured r = git.repositoryRaw(List.of("for-each-ref", "--format=%(refname:short)",
-                "refs/heads", "refs/remotes", "refs/tags"));
-        List<String> refs = new ArrayList<>();
-        if (r.ok()) {
-            for (String line : r.text().split("\n")) {
-                if (!line.isBlank() && !line.endsWith("/HEAD")) {
-                    refs.add(line);
-                }
-            }
-        }
-        return refs;
     }
 
     /** The remote's default branch (origin/HEAD), else the first of main, master, trunk that is a branch. */
