@@ -73,6 +73,27 @@ class CompletionCliTest {
         return offered;
     }
 
+    /**
+     * The same in zsh, as bashcompinit runs a bash completion function: with sh's options (arrays from 0). Null
+     * when there is no zsh.
+     */
+    static List<String> completeInZsh(Path cwd, String... words) {
+        if (Proc.run(List.of("sh", "-c", "command -v zsh"), cwd, System.getenv(), Duration.ofSeconds(10)).exit() != 0) {
+            return null;
+        }
+        String program = "source '" + script + "'\n"
+                + "COMP_WORDS=(\"$@\"); COMP_CWORD=$(( $# - 1 )); COMP_LINE=\"$*\"\n"
+                + "emulate sh -c 'setopt kshglob noshglob braceexpand; _prdiff_words;"
+                + " printf \"%s\\n\" \"${COMPREPLY[@]}\"'\n";
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.put("PATH", bin + ":" + env.getOrDefault("PATH", "/usr/bin:/bin"));
+        List<String> argv = new ArrayList<>(List.of("zsh", "-f", "-c", program, "complete"));
+        argv.addAll(List.of(words));
+        Proc.Result r = Proc.run(argv, cwd, env, Duration.ofSeconds(60));
+        assertEquals(0, r.exit(), r.stderr());
+        return lines(r.out());
+    }
+
     static List<String> lines(String text) {
         List<String> lines = new ArrayList<>(text.lines().filter(l -> !l.isEmpty()).toList());
         lines.sort(null);
@@ -99,6 +120,15 @@ class CompletionCliTest {
         // --file takes paths from the current folder, as git's: so does completion
         assertEquals(List.of("../a.txt", "b.txt", "with space.txt"),
                 complete(repo.dir().resolve("sub"), "prdiff main --file "));
+    }
+
+    @Test
+    void zshCompletesTheSameWords() {
+        List<String> refs = completeInZsh(repo.dir(), "prdiff", "main...fe");
+        org.junit.jupiter.api.Assumptions.assumeTrue(refs != null, "no zsh here");
+        assertEquals(List.of("main...feature"), refs);
+        assertEquals(lines(repo.text("diff", "--name-only", "main...feature")),
+                completeInZsh(repo.dir(), "prdiff", "main", "--file", ""));
     }
 
     @Test
