@@ -44,7 +44,8 @@ final class RangeNotes {
 
     /** That the uncommitted changes are in the answer, for prdiff with no TARGET on a dirty tree. */
     static String workTreeIncluded(String base) {
-        return "uncommitted changes included (the tree has changes); prdiff " + base + " shows the commits alone";
+        return "uncommitted changes included (the tree has changes); prdiff " + base + " (MCP: base " + base
+                + ") shows the commits alone";
     }
 
     /** That they are not, for prdiff REV (REV...HEAD) on a dirty tree. */

@@ -154,6 +154,12 @@ class McpToolsTest {
         assertEquals(numstat(repo, "main...HEAD"), listed(auto));
         JsonNode none = structured(s.callResult("get_changed_files", args("base", "feature", "head", "feature")), schema);
         assertEquals(0, none.get("files").size());
+        // an empty answer says why, as the CLI's does on stderr
+        JsonNode same = s.callResult("get_diff", args("base", "feature", "head", "feature"));
+        assertEquals("", text(same));
+        String sha = repo.text("rev-parse", "--short=7", "feature").trim();
+        assertTrue(notices(same).contains("warning: nothing to show: feature and feature are the same commit (" + sha
+                + ")"), same.toString());
     }
 
     @Test
