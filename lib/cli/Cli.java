@@ -126,7 +126,11 @@ public final class Cli {
                             return ExitCode.OK;
                         }
                         if (sub == null) {
-                            return new DiffCommand(options, pathsAfterDashes, io, pager).call();
+                            try {
+                                return new DiffCommand(options, pathsAfterDashes, io, pager).call();
+                            } catch (PrdiffException e) {
+                                throw Usage.orCommand(e, options.target.value(), cli.getSubcommands().keySet());
+                            }
                         }
                         if (sub.commandSpec() == help.spec) {
                             return help.call(cli.getOut());

@@ -76,6 +76,12 @@ class TyposCliTest {
     void aMistypedCommandSuggestsTheCommand() {
         assertUsage(run("shwo", "HEAD:a.txt"), "'shwo' is not a command; did you mean prdiff show HEAD:a.txt?");
         assertUsage(run("gerp", "one"), "did you mean prdiff grep one?");
+        Proc.Result alone = run("shwo");
+        assertEquals(1, alone.exit());
+        assertTrue(alone.stderr().startsWith("prdiff: error [REF_NOT_FOUND]: no branch, tag or commit 'shwo' in "),
+                alone.stderr());
+        assertTrue(alone.stderr().endsWith("; the default branch is main. Or did you mean the command prdiff show?\n"),
+                alone.stderr());
         // a ref and a path is no typo of a command: it keeps its own advice
         assertUsage(run("HEAD", "a.txt"), "(prdiff HEAD -- a.txt)");
     }
