@@ -215,13 +215,18 @@ public final class Git {
      * never shadow them (see {@link ObjectIds}).
      */
     public String commit(String rev) {
+        return commit(rev, true);
+    }
+
+    /** As {@link #commit(String)}; a name no ref has is explained (near refs, the default branch) when asked. */
+    private String commit(String rev, boolean explain) {
         Revisions.requireSafe(rev);
         String cached = resolved.get(rev);
         if (cached != null) {
             return cached;
         }
         String sha = ObjectIds.isObjectId(rev) ? new ObjectIds(this).commit(rev)
-                : commitFromRef(new ObjectIds(this).withWholeId(rev), rev);
+                : commitFromRef(new ObjectIds(this).withWholeId(rev), rev, explain);
         resolved.put(rev, sha);
         return sha;
     }
@@ -263,11 +268,12 @@ public final class Git {
     }
 
     /** {@code rev} resolved in the repository, its refs included; {@code given} is the revision as it was written. */
-    private String commitFromRef(String rev, String given) {
+    private String commitFromRef(String rev, String given, boolean explain) {
         Subprocess.Captured r = repositoryRaw(List.of("rev-parse", "--verify", "--quiet", "--end-of-options",
                 rev + "^{commit}"));
         if (!r.ok()) {
-            throw MissingRef.error(this, given);
+            throw explain ? MissingRef.error(this, given)
+                    : new PrdiffException(ErrorCode.REF_NOT_FOUND, "no commit '" + given + "' in " + workDir);
         }
         return r.text().strip();
     }
@@ -378,7 +384,7 @@ public final class Git {
     /** True when the revision names a commit in the local object store. */
     public boolean hasCommit(String rev) {
         try {
-            commit(rev);
+            commit(rev, false); // a probe: no git calls to explain a miss
             return true;
         } catch (PrdiffException e) {
             if (e.code() == ErrorCode.SHA_NOT_FOUND || e.code() == ErrorCode.REF_NOT_FOUND) {
