@@ -69,9 +69,13 @@ final class RepositoryDiffs {
 
     /**
      * Why a diff of commits is empty, when it is whatever its paths (a list of commits: when it has none). A
-     * revision or no TARGET on the commit HEAD is on is warned of already, when it is resolved.
+     * revision or no TARGET on the commit HEAD is on is warned of already, when it is resolved; so are paths and
+     * filters that kept nothing.
      */
     private void sayWhyEmpty(DiffSpec spec, boolean log, Consumer<String> notices) {
+        if (!request.selection().files().isEmpty() || !request.shape().output().filter().isEmpty()) {
+            return; // a path or filter that kept nothing is warned of already, and the check is one more git call
+        }
         Target target = request.target();
         Target.Range range = Target.rangeOf(target);
         String base = range != null ? range.base() : target instanceof Target.Auto ? autoBase : null;
