@@ -126,7 +126,8 @@ final class RepositoryDiffs {
         }
         DiffSpec spec = local.range(rev, "HEAD", true);
         Git git = local.git();
-        boolean dirty = !git.isBare() && git.enclosingWorkTree() == null && local.isDirty();
+        // a list of commits holds no uncommitted change, so it leaves none out
+        boolean dirty = !request.shape().log() && !git.isBare() && git.enclosingWorkTree() == null && local.isDirty();
         if (spec.baseSha().equals(spec.headSha())) {
             notices.accept("warning: " + rev + " is the commit HEAD is on, so " + rev + "...HEAD is empty; for"
                     + " uncommitted changes run prdiff with no TARGET, for the last commit prdiff --commit HEAD");
@@ -170,7 +171,7 @@ final class RepositoryDiffs {
                     + "; for the commits alone run prdiff " + (base != null ? base : "BASE") + " --since "
                     + request.fetch().since() + (chosen ? " (or commit or stash the changes first)" : ""));
         }
-        if (chosen) {
+        if (chosen && !request.shape().log()) {
             String untracked = RangeNotes.untrackedLeftOut(local.untrackedNames());
             if (mode != null && base != null) {
                 workTreeNotes.add(RangeNotes.workTreeIncluded(base));

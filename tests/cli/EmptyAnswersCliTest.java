@@ -120,6 +120,9 @@ class EmptyAnswersCliTest {
                     + " includes the work tree", line(rev, "prdiff: uncommitted"));
             assertEquals("", PrdiffCli.in(repo.dir(), "-q").stderr());
             assertEquals("", PrdiffCli.in(repo.dir(), "-q", "main").stderr());
+            // a list of commits holds no uncommitted change: nothing to say of them
+            assertEquals(1, PrdiffCli.in(repo.dir(), "--log").stderr().lines().count());
+            assertEquals(1, PrdiffCli.in(repo.dir(), "main", "--log").stderr().lines().count());
             // a named range is the commits, as the caller said: nothing to add
             assertEquals("", PrdiffCli.in(repo.dir(), "main...HEAD").stderr());
         }
