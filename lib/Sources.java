@@ -5,6 +5,7 @@
 //SOURCES core/CacheNotes.java
 //SOURCES core/ErrorCode.java
 //SOURCES core/Version.java
+//SOURCES core/NearNames.java
 //SOURCES core/FileEntry.java
 //SOURCES core/FileList.java
 //SOURCES core/FileTrees.java
@@ -40,6 +41,7 @@
 //SOURCES git/DiffSpec.java
 //SOURCES git/GeneratedAttributes.java
 //SOURCES git/Git.java
+//SOURCES git/MissingRef.java
 //SOURCES git/Placement.java
 //SOURCES git/GitEnvironment.java
 //SOURCES git/Interdiff.java
@@ -105,6 +107,7 @@
 //SOURCES cache/PullRequestDiskCache.java
 //SOURCES app/AnswerWriter.java
 //SOURCES app/CommitReads.java
+//SOURCES app/CompletionWords.java
 //SOURCES app/DiffEnvelope.java
 //SOURCES app/DiffRequest.java
 //SOURCES app/EarlierHead.java
@@ -115,6 +118,7 @@
 //SOURCES app/Prdiff.java
 //SOURCES app/Sessions.java
 //SOURCES app/RangeWording.java
+//SOURCES app/RangeNotes.java
 //SOURCES app/RequestRules.java
 //SOURCES app/PullRequestDiffs.java
 //SOURCES app/PullRequestSources.java
@@ -154,6 +158,8 @@
 //SOURCES cli/DiffOptions.java
 //SOURCES cli/ExitCode.java
 //SOURCES cli/GrepCommand.java
+//SOURCES cli/HelpCommand.java
+//SOURCES cli/HelpPages.java
 //SOURCES cli/Io.java
 //SOURCES cli/Notices.java
 //SOURCES cli/Pager.java

@@ -10,6 +10,8 @@ import dev.prdiff.git.Revisions;
 
 import java.io.OutputStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -19,6 +21,10 @@ import java.util.function.Consumer;
 final class RepositoryDiffs {
     private final DiffRequest request;
     private final LocalDiffs local;
+    /** The base prdiff with no TARGET compared HEAD with, once resolved; null for other targets. */
+    private String autoBase;
+    /** What the work tree adds or leaves out, told after the range it was resolved to. */
+    private final List<String> workTreeNotes = new ArrayList<>();
 
     /** Opens the request's repository; a local target takes none of a pull request's options. */
     RepositoryDiffs(DiffRequest request) {
@@ -35,6 +41,9 @@ final class RepositoryDiffs {
     /** The diff (or its stat, or the range's commits) to {@code out}; {@code resolved} hears the range it is of. */
     void diff(OutputStream out, Consumer<String> notices, Consumer<DiffEnvelope.Range> resolved) {
         DiffSpec spec = resolve(notices);
+        if (request.fetch().since() == null) {
+            sayWhyEmpty(spec, request.shape().log(), notices);
+        }
         if (request.shape().log()) {
             resolved.accept(DiffEnvelope.Range.of(spec, RangeWording.local(request.target(), spec)));
             AnswerWriter.log(local, spec, oneCommit(request.target()), PathSelection.of(request, local.git()), request,
@@ -49,9 +58,39 @@ final class RepositoryDiffs {
 
     /** The changed files with their counts, every page. */
     FileList files(Consumer<String> notices) {
-        DiffSpec spec = EarlierHead.since(local, resolve(notices), request.fetch().since(), notices);
+        DiffSpec resolved = resolve(notices);
+        if (request.fetch().since() == null) {
+            sayWhyEmpty(resolved, false, notices);
+        }
+        DiffSpec spec = EarlierHead.since(local, resolved, request.fetch().since(), notices);
         var files = AnswerWriter.listed(local, spec, PathSelection.of(request, local.git()), request, notices);
         return new FileList(files, spec.range(), spec.baseSha(), spec.headSha(), spec.mergeBaseSha(), "git");
+    }
+
+    /**
+     * Why a diff of commits is empty, when it is whatever its paths (a list of commits: when it has none). A
+     * revision or no TARGET on the commit HEAD is on is warned of already, when it is resolved; so are paths and
+     * filters that kept nothing.
+     */
+    private void sayWhyEmpty(DiffSpec spec, boolean log, Consumer<String> notices) {
+        if (!request.selection().files().isEmpty() || !request.shape().output().filter().isEmpty()) {
+            return; // a path or filter that kept nothing is warned of already, and the check is one more git call
+        }
+        Target target = request.target();
+        Target.Range range = Target.rangeOf(target);
+        String base = range != null ? range.base() : target instanceof Target.Auto ? autoBase : null;
+        String head = range != null ? range.head() : target instanceof Target.Commit c ? c.rev()
+                : target instanceof Target.Rev r ? r.rev() : "HEAD";
+        boolean headOnBase = spec.baseSha() != null && spec.baseSha().equals(spec.headSha());
+        if (!spec.objectsOnly() || (headOnBase && (target instanceof Target.Auto || target instanceof Target.Rev))
+                || (log && (base == null || !(headOnBase || spec.headSha().equals(spec.mergeBaseSha()))))) {
+            return;
+        }
+        String why = RangeNotes.whyEmpty(local, spec, base, head, range == null || range.threeDot());
+        if (why != null) {
+            boolean checkedTree = target instanceof Target.Auto a && a.base() == null;
+            notices.accept(checkedTree ? why + "; the tree is clean" : why);
+        }
     }
 
     /** --commit REV, or a revision that is an object id: the log is that one commit. */
@@ -76,6 +115,7 @@ final class RepositoryDiffs {
         }
         notices.accept("range " + spec.described());
         spec.warnings().forEach(w -> notices.accept("warning: " + w));
+        workTreeNotes.forEach(notices);
         return spec;
     }
 
@@ -85,9 +125,14 @@ final class RepositoryDiffs {
             return local.commit(rev);
         }
         DiffSpec spec = local.range(rev, "HEAD", true);
+        Git git = local.git();
+        // a list of commits holds no uncommitted change, so it leaves none out
+        boolean dirty = !request.shape().log() && !git.isBare() && git.enclosingWorkTree() == null && local.isDirty();
         if (spec.baseSha().equals(spec.headSha())) {
             notices.accept("warning: " + rev + " is the commit HEAD is on, so " + rev + "...HEAD is empty; for"
                     + " uncommitted changes run prdiff with no TARGET, for the last commit prdiff --commit HEAD");
+        } else if (dirty) {
+            workTreeNotes.add(RangeNotes.workTreeLeftOut(rev));
         }
         return spec;
     }
@@ -113,9 +158,27 @@ final class RepositoryDiffs {
                     + " commits, e.g. prdiff main...feature");
         }
         String base = auto.base() != null ? auto.base() : local.defaultBase();
+        autoBase = base;
         LocalDiffs.WorkTree mode = auto.workTree();
-        if (mode == null && auto.base() == null && local.isDirty()) {
+        boolean chosen = auto.base() == null && mode == null; // prdiff alone: prdiff reads the work tree to choose
+        if (chosen && local.isDirty()) {
             mode = LocalDiffs.WorkTree.TRACKED;
+        }
+        if (mode != null && request.fetch().since() != null) {
+            throw new PrdiffException(ErrorCode.INVALID_INPUT, "--since compares the commits of two heads, and "
+                    + (chosen ? "this tree has uncommitted changes, which prdiff with no TARGET includes"
+                            : "--cached and --untracked add uncommitted changes")
+                    + "; for the commits alone run prdiff " + (base != null ? base : "BASE") + " --since "
+                    + request.fetch().since() + (chosen ? " (or commit or stash the changes first)" : ""));
+        }
+        if (chosen && !request.shape().log()) {
+            String untracked = RangeNotes.untrackedLeftOut(local.untrackedNames());
+            if (mode != null && base != null) {
+                workTreeNotes.add(RangeNotes.workTreeIncluded(base));
+            }
+            if (untracked != null) {
+                workTreeNotes.add(untracked);
+            }
         }
         if (base == null) {
             notices.accept("warning: no base branch found (no upstream, origin/HEAD, origin/main, master or trunk,"

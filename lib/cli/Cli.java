@@ -86,11 +86,15 @@ public final class Cli {
         DiffOptions options = new DiffOptions();
         ShowCommand show = new ShowCommand();
         GrepCommand grep = new GrepCommand();
+        HelpCommand help = new HelpCommand();
         CommandLine cli = new CommandLine(options.spec);
         cli.addSubcommand("generate-completion", new CommandLine(new CompletionCommand().spec));
         cli.addSubcommand("show", new CommandLine(show.spec));
         // As git grep -e: the word after -e is the pattern even when it looks like an option (-e -i, -e --sha).
         cli.addSubcommand("grep", new CommandLine(grep.spec).setAllowOptionsAsOptionParameters(true));
+        cli.addSubcommand("help", new CommandLine(help.spec));
+        options.spec.usageMessage().sectionMap().put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST,
+                HelpPages.commandSection());
         // No word is read as @FILE (picocli's default): `--file @/path/to/credentials` would print the file's first
         // line, and a committed file named Override would rewrite `prdiff grep @Override`. picocli expands at the top
         // command; set after the subcommands, it is their setting too.
@@ -100,8 +104,10 @@ public final class Cli {
                 .setErr(new PrintWriter(err, true))
                 .setParameterExceptionHandler((e, a) -> {
                     err.println("prdiff: usage error: " + e.getMessage());
-                    if (e instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
-                        err.println("Did you mean: " + String.join(" or ", u.getSuggestions()) + "?");
+                    List<String> near = e instanceof CommandLine.UnmatchedArgumentException u ? Usage.nearOptions(u)
+                            : List.of();
+                    if (!near.isEmpty()) {
+                        err.println("Did you mean: " + String.join(" or ", near) + "?");
                     }
                     err.println("Try '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help' for more"
                             + " information.");
@@ -109,14 +115,26 @@ public final class Cli {
                 })
                 .setExecutionExceptionHandler((e, cmd, parsed) -> failed(e, io.out(), err))
                 .setExecutionStrategy(parsed -> {
-                    Integer help = CommandLine.executeHelpRequest(parsed);
-                    if (help != null) {
-                        return help;
+                    Integer helped = CommandLine.executeHelpRequest(parsed);
+                    if (helped != null) {
+                        return helped;
                     }
                     ParseResult sub = parsed.subcommand();
                     try {
+                        if (sub == null && options.help.value()) {
+                            cli.getOut().print(HelpPages.shortPage(options.spec));
+                            cli.getOut().flush();
+                            return ExitCode.OK;
+                        }
                         if (sub == null) {
-                            return new DiffCommand(options, pathsAfterDashes, io, pager).call();
+                            try {
+                                return new DiffCommand(options, pathsAfterDashes, io, pager).call();
+                            } catch (PrdiffException e) {
+                                throw Usage.orCommand(e, options.target.value(), cli.getSubcommands().keySet());
+                            }
+                        }
+                        if (sub.commandSpec() == help.spec) {
+                            return help.call(cli.getOut());
                         }
                         ReadDefaults defaults = new ReadDefaults(options.dir.value(), options.timeoutSeconds.value(),
                                 pathsAfterDashes);

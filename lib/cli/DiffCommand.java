@@ -1,5 +1,6 @@
 package dev.prdiff.cli;
 
+import dev.prdiff.app.CompletionWords;
 import dev.prdiff.app.DiffEnvelope;
 import dev.prdiff.app.DiffRequest;
 import dev.prdiff.app.Prdiff;
@@ -7,6 +8,7 @@ import dev.prdiff.app.RequestRules;
 import dev.prdiff.app.Target;
 import dev.prdiff.core.FileList;
 import dev.prdiff.core.Json;
+import dev.prdiff.core.NearNames;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.git.LocalDiffs;
 import dev.prdiff.shape.DiffColors;
@@ -56,6 +58,11 @@ final class DiffCommand {
             throw new CommandLine.ParameterException(self, "--timeout must be a positive number of seconds");
         }
         if (target.size() > 1) {
+            List<String> commands = NearNames.near(target.get(0), self.getSubcommands().keySet(), 1, 1);
+            if (!commands.isEmpty()) {
+                throw new CommandLine.ParameterException(self, "'" + target.get(0) + "' is not a command; did you mean"
+                        + " prdiff " + commands.get(0) + " " + String.join(" ", target.subList(1, target.size())) + "?");
+            }
             throw new CommandLine.ParameterException(self, "at most one TARGET, got " + target
                     + "; to select files, put them after -- (prdiff " + target.get(0) + " -- "
                     + String.join(" ", target.subList(1, target.size())) + ") or use --file");
@@ -92,18 +99,18 @@ final class DiffCommand {
         }
         boolean colored = colored() && !o.json.value(); // JSON holds no escape sequences
         DiffLayout layout = layout(colored);
-        OutputShape shape = new OutputShape(new FileFilter(o.include.value(), o.exclude.value(),
-                FileFilter.statuses(o.status.value())), o.top.value(), o.skip.value(),
-                new SectionLimits(o.maxBytes.value(), o.maxLines.value(), o.noBinary.value(), o.skipGenerated.value(),
-                        null, layout));
+        DiffRequest.Shape shape = shape(layout);
         DiffRequest.Context context = new DiffRequest.Context(o.dir.value(), o.dir.value() != null,
                 Duration.ofSeconds(o.timeoutSeconds.value()), io.env(), io.session().get(), null);
         DiffRequest request = new DiffRequest(parsedTarget,
                 new DiffRequest.Selection(selected, o.strict.value(), true),
-                new DiffRequest.Shape(shape, o.contextLines.value(), stat, log, calls()),
+                shape,
                 new DiffRequest.Fetch(o.repo.value(), o.sha.value(), o.baseSha.value(), o.noFetch.value(),
                         o.since.value(), o.azure.value(), o.iteration.value(), o.sinceIteration.value()),
                 context);
+        if (o.completionWords.value() != null) {
+            return completionWords(request);
+        }
         colored = colored && layout.plain();
         // The notice naming what was diffed is printed when prdiff chose it: no TARGET, or one revision it read.
         Notices notices = new Notices(io.err(), o.quiet.value(), o.verbose.value(),
@@ -154,6 +161,35 @@ final class DiffCommand {
             default -> throw new CommandLine.ParameterException(self,
                     "--color must be auto, always or never, not '" + color + "'");
         };
+    }
+
+    /**
+     * What the options ask of the answer's shape; a value out of its range (--max-bytes 100, --top 0, --status x,
+     * -U 99) is a usage error, as picocli's own checks of an option's value are.
+     */
+    private DiffRequest.Shape shape(DiffLayout layout) {
+        try {
+            OutputShape output = new OutputShape(new FileFilter(o.include.value(), o.exclude.value(),
+                    FileFilter.statuses(o.status.value())), o.top.value(), o.skip.value(),
+                    new SectionLimits(o.maxBytes.value(), o.maxLines.value(), o.noBinary.value(),
+                            o.skipGenerated.value(), null, layout));
+            return new DiffRequest.Shape(output, o.contextLines.value(), o.stat.value(), o.log.value(), calls());
+        } catch (PrdiffException e) {
+            throw new CommandLine.ParameterException(self, e.getMessage());
+        }
+    }
+
+    /** --completion-words refs|paths: the words the completion script offers, one a line (see CompletionCommand). */
+    private int completionWords(DiffRequest request) throws IOException {
+        List<String> words = switch (o.completionWords.value()) {
+            case "refs" -> CompletionWords.refs(request);
+            case "paths" -> CompletionWords.changedPaths(request);
+            default -> throw new CommandLine.ParameterException(self, "--completion-words takes refs or paths");
+        };
+        for (String word : words) {
+            io.out().write((word + "\n").getBytes(StandardCharsets.UTF_8));
+        }
+        return ExitCode.OK;
     }
 
     private void startPager() {

@@ -24,8 +24,9 @@ final class DiffOptions {
         "With no TARGET: HEAD against the branch's upstream or the remote's default",
         "branch (origin/HEAD, origin/main, master or trunk, else the local one), from",
         "the merge base, uncommitted changes included; the range is named on stderr.",
-        "The words show and grep are commands (prdiff show --help), never a TARGET:",
-        "to diff a branch named show, write prdiff refs/heads/show or show...HEAD.",
+        "The words show, grep, help and generate-completion are commands (prdiff",
+        "help show), never a TARGET: to diff a branch named show, write prdiff",
+        "refs/heads/show or show...HEAD.",
         ""};
     private static final String[] EXAMPLES = {
         "  prdiff                          this branch, as its pull request will show it",
@@ -56,9 +57,9 @@ final class DiffOptions {
             .description("A...B, A..B, REV, PR number, OWNER/REPO#N or URL"));
     final Value<List<String>> files = Value.list(spec, OptionSpec.builder("--file")
             .paramLabel("PATH[,PATH...]")
-            .description("Only these files' sections: paths relative to the current folder (or -C DIR) as git's are,",
-                    "a directory selects every changed file below it; repeatable, comma-separated.",
-                    "Also: prdiff A...B -- PATH..."));
+            .description("Only these files' sections: paths relative to the current folder (or -C DIR) as git's are;"
+                    + " a directory selects every changed file below it; repeatable, comma-separated."
+                    + " Also: prdiff A...B -- PATH..."));
     final Value<Boolean> strict = Value.flag(spec, OptionSpec.builder("--strict")
             .description("A selected path that matches no changed file is an error (NO_MATCH, exit 1),"
                     + " not a warning"));
@@ -71,8 +72,8 @@ final class DiffOptions {
     final Value<List<String>> include = Value.list(spec, OptionSpec.builder("--include")
             .paramLabel("GLOB")
             .description("Only files whose path (or a rename's old path)"
-                    + " matches GLOB; repeatable. * and ? stay in a folder, ** crosses folders;",
-                    "a GLOB without / matches the file name at any depth, a folder matches all below it"));
+                    + " matches GLOB; repeatable. * and ? stay in a folder, ** crosses folders;"
+                    + " a GLOB without / matches the file name at any depth, a folder matches all below it"));
     final Value<List<String>> exclude = Value.list(spec, OptionSpec.builder("--exclude")
             .paramLabel("GLOB")
             .description("Leave out files matching GLOB, as --include reads"
@@ -98,8 +99,9 @@ final class DiffOptions {
     final Value<String> since = Value.text(spec, null, OptionSpec.builder("--since")
             .paramLabel("SHA")
             .description("Interdiff: what the pull request (or A...B) changed"
-                    + " since its earlier head SHA, computed from objects;",
-                    "after a rebase, only what changed beyond it (the two pull request diffs are compared, not the heads)"));
+                    + " since its earlier head SHA, computed from objects;"
+                    + " after a rebase, only what changed beyond it (the two pull request diffs are compared, not the"
+                    + " heads)"));
     final Value<Integer> contextLines = Value.number(spec, OptionSpec.builder("-U", "--unified")
             .paramLabel("N")
             .description("N lines of context (0 to 20) instead of 3,"
@@ -107,8 +109,8 @@ final class DiffOptions {
     final Value<Long> maxBytes = Value.longNumber(spec, OptionSpec.builder("--max-bytes")
             .paramLabel("N")
             .description("At most N bytes of diff (" + SectionLimits.MIN_BYTES
-                    + " to 64 MiB): whole sections that fit, in diff order, then a table of contents",
-                    "of the files left out, each with its counts and the command that prints it; no section is cut"));
+                    + " to 64 MiB): whole sections that fit, in diff order, then a table of contents"
+                    + " of the files left out, each with its counts and the command that prints it; no section is cut"));
     final Value<Integer> maxLines = Value.number(spec, OptionSpec.builder("--max-lines")
             .paramLabel("N")
             .description("At most N hunk lines per file, cut between hunks"
@@ -185,8 +187,19 @@ final class DiffOptions {
     final Value<Boolean> info = Value.flag(spec, OptionSpec.builder("--info")
             .description("Pull request: print its metadata (head/base SHAs and refs, state, title, URL)"));
 
+    /** What the completion script asks for, one word a line: refs, or the range's changed paths for --file. */
+    final Value<String> completionWords = Value.text(spec, null, OptionSpec.builder("--completion-words")
+            .hidden(true)
+            .paramLabel("refs|paths"));
+    /** -h/--help: the short page of everyday options ({@link HelpPages}); --help-all is picocli's whole page. */
+    final Value<Boolean> help = Value.flag(spec, OptionSpec.builder("-h", "--help")
+            .description("Show the everyday options and commands, and exit"));
+
     DiffOptions() {
         spec.usageMessage().footerHeading("%nExamples:%n").footer(EXAMPLES);
-        Usage.standardHelpOptions(spec);
+        spec.addOption(OptionSpec.builder("--help-all").usageHelp(true)
+                .description("Show every option, the exit codes and the examples, and exit").build());
+        spec.addOption(OptionSpec.builder("-V", "--version").versionHelp(true)
+                .description("Print version information and exit.").build());
     }
 }

@@ -5,6 +5,8 @@ public enum ErrorCode {
     INVALID_INPUT,
     NOT_A_REPOSITORY,
     SHA_NOT_FOUND,
+    /** A revision that is no object id names no branch, tag or other ref; the message names the near ones. */
+    REF_NOT_FOUND,
     AMBIGUOUS_SHA,
     TIMEOUT,
     GIT_FAILED,

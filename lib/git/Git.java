@@ -209,18 +209,24 @@ public final class Git {
     }
 
     /**
-     * Resolves a revision to a full commit SHA, or fails with SHA_NOT_FOUND; never guesses. A revision of 4 to
+     * Resolves a revision to a full commit SHA, or fails with SHA_NOT_FOUND (REF_NOT_FOUND for a name no ref has,
+     * with the near ones); never guesses. A revision of 4 to
      * 64 hex digits is an object id, and so are such digits before a suffix ({@code ~1}, {@code ^{commit}}): refs
      * never shadow them (see {@link ObjectIds}).
      */
     public String commit(String rev) {
+        return commit(rev, true);
+    }
+
+    /** As {@link #commit(String)}; a name no ref has is explained (near refs, the default branch) when asked. */
+    private String commit(String rev, boolean explain) {
         Revisions.requireSafe(rev);
         String cached = resolved.get(rev);
         if (cached != null) {
             return cached;
         }
         String sha = ObjectIds.isObjectId(rev) ? new ObjectIds(this).commit(rev)
-                : commitFromRef(new ObjectIds(this).withWholeId(rev), rev);
+                : commitFromRef(new ObjectIds(this).withWholeId(rev), rev, explain);
         resolved.put(rev, sha);
         return sha;
     }
@@ -262,13 +268,29 @@ public final class Git {
     }
 
     /** {@code rev} resolved in the repository, its refs included; {@code given} is the revision as it was written. */
-    private String commitFromRef(String rev, String given) {
+    private String commitFromRef(String rev, String given, boolean explain) {
         Subprocess.Captured r = repositoryRaw(List.of("rev-parse", "--verify", "--quiet", "--end-of-options",
                 rev + "^{commit}"));
         if (!r.ok()) {
-            throw new PrdiffException(ErrorCode.SHA_NOT_FOUND, "no commit '" + given + "' in " + workDir);
+            throw explain ? MissingRef.error(this, given)
+                    : new PrdiffException(ErrorCode.REF_NOT_FOUND, "no commit '" + given + "' in " + workDir);
         }
         return r.text().strip();
+    }
+
+    /** Branches, remote branches and tags by their short names, as git for-each-ref lists them, without origin/HEAD. */
+    public List<String> refNames() {
+        Subprocess.Captured r = repositoryRaw(List.of("for-each-ref", "--format=%(refname:short)",
+                "refs/heads", "refs/remotes", "refs/tags"));
+        List<String> refs = new ArrayList<>();
+        if (r.ok()) {
+            for (String line : r.text().split("\n")) {
+                if (!line.isBlank() && !line.endsWith("/HEAD")) {
+                    refs.add(line);
+                }
+            }
+        }
+        return refs;
     }
 
     /** The merge bases of two commits, kept for the session when both are full ids (see {@link Memo}). */
@@ -362,10 +384,10 @@ public final class Git {
     /** True when the revision names a commit in the local object store. */
     public boolean hasCommit(String rev) {
         try {
-            commit(rev);
+            commit(rev, false); // a probe: no git calls to explain a miss
             return true;
         } catch (PrdiffException e) {
-            if (e.code() == ErrorCode.SHA_NOT_FOUND) {
+            if (e.code() == ErrorCode.SHA_NOT_FOUND || e.code() == ErrorCode.REF_NOT_FOUND) {
                 return false;
             }
             throw e;

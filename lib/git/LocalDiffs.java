@@ -465,6 +465,39 @@ public final class LocalDiffs {
 
     private static final List<String> DEFAULT_BRANCHES = List.of("main", "master", "trunk");
 
+    /**
+     * True when a diff of commits compares two commits holding the same tree, so it is empty whatever the paths;
+     * false for a diff with the work tree or index, which this does not read.
+     */
+    public boolean sameTrees(DiffSpec spec) {
+        if (!spec.objectsOnly() || spec.revisions().size() != 2) {
+            return false;
+        }
+        var r = git.objectsRaw(List.of("rev-parse", "--end-of-options", spec.revisions().get(0) + "^{tree}",
+                spec.revisions().get(1) + "^{tree}"));
+        List<String> trees = r.ok() ? Git.revParseAnswers(List.of(r.text().strip().split("\n"))) : List.of();
+        return trees.size() == 2 && trees.get(0).equals(trees.get(1));
+    }
+
+    /**
+     * The work tree's untracked files that no ignore rule hides, as git status lists them (a folder holding only
+     * such files is one name ending in /), from the top of the repository.
+     */
+    public List<String> untrackedNames() {
+        var r = git.checkoutRaw(List.of("ls-files", "-z", "--others", "--exclude-standard", "--directory",
+                "--no-empty-directory", "--", ":/"));
+        if (!r.ok()) {
+            throw new PrdiffException(ErrorCode.GIT_FAILED, "git ls-files failed: " + Git.trim(r.stderr()));
+        }
+        List<String> names = new ArrayList<>();
+        for (String name : new String(r.stdout(), java.nio.charset.StandardCharsets.UTF_8).split("\0")) {
+            if (!name.isEmpty()) {
+                names.add(name);
+            }
+        }
+        return names;
+    }
+
     private static String shortName(String ref) {
         for (String prefix : List.of("refs/heads/", "refs/remotes/")) {
             if (ref.startsWith(prefix)) {

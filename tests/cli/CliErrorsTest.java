@@ -18,20 +18,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Exit codes and stable error codes: 1 for errors printed as "prdiff: error [CODE]: ...", 2 for usage. */
 class CliErrorsTest {
     @Test
-    void anUnknownRevisionIsShaNotFoundNeverAFallback() {
+    void anUnknownRevisionIsNotFoundNeverAFallback() {
         try (TempRepo r = TempRepo.init()) {
             r.write("a.txt", "a\n");
             r.commit("a");
             String dir = r.dir().toString();
             for (String[] args : new String[][] {
                 {"-C", dir, "--commit", "0123456789abcdef0123456789abcdef01234567"},
+                {"-C", dir, "main~5"},
                 {"-C", dir, "main...nope"},
                 {"-C", dir, "nope..main"},
                 {"-C", dir, "--base", "nope"},
             }) {
                 Proc.Result res = PrdiffCli.run(args);
                 assertEquals(1, res.exit(), String.join(" ", args));
-                assertTrue(res.stderr().startsWith("prdiff: error [SHA_NOT_FOUND]: "), res.stderr());
+                // hex digits and a ref's missing ancestor are no commit; a name no ref has is a ref not found
+                String code = String.join(" ", args).contains("nope") ? "REF_NOT_FOUND" : "SHA_NOT_FOUND";
+                assertTrue(res.stderr().startsWith("prdiff: error [" + code + "]: "), res.stderr());
                 assertEquals(0, res.stdout().length);
             }
         }

@@ -70,7 +70,7 @@ class NoticesCliTest {
         assertEquals("prdiff: warning: no changed file matches 'a.tx'; did you mean a.txt?\n", warning.stderr());
         Proc.Result error = run("--quiet", "main...nope");
         assertEquals(1, error.exit());
-        assertTrue(error.stderr().startsWith("prdiff: error [SHA_NOT_FOUND]"), error.stderr());
+        assertTrue(error.stderr().startsWith("prdiff: error [REF_NOT_FOUND]"), error.stderr());
     }
 
     @Test

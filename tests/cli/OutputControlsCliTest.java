@@ -128,10 +128,10 @@ class OutputControlsCliTest {
     }
 
     @Test
-    void anUnknownStatusIsInvalidInput() {
+    void anUnknownStatusIsAUsageError() {
         Proc.Result r = run(range, "--status", "added,changed");
-        assertEquals(1, r.exit());
-        assertTrue(r.stderr().contains("INVALID_INPUT") && r.stderr().contains("'changed'"), r.stderr());
+        assertEquals(2, r.exit());
+        assertTrue(r.stderr().startsWith("prdiff: usage error: ") && r.stderr().contains("'changed'"), r.stderr());
     }
 
     @Test
@@ -177,7 +177,7 @@ class OutputControlsCliTest {
         assertEquals(0, past.get("files").size());
         assertEquals(0, past.get("pagination").get("showing").asInt());
         assertEquals(0, ok(range, "--skip", "1000").stdout().length);
-        assertEquals(1, run(range, "--top", "0").exit());
+        assertEquals(2, run(range, "--top", "0").exit());
     }
 
     @Test
@@ -208,8 +208,8 @@ class OutputControlsCliTest {
         assertNotEquals(new String(repo.gitDiff(range), StandardCharsets.UTF_8), ok(range, "-U", "0").out());
         assertArrayEquals(repo.gitDiff("-U1", range, "--", ":(glob)**/*.ts"), ok(range, "-U", "1", "--include", "*.ts").stdout());
         Proc.Result tooMany = run(range, "-U", "21");
-        assertEquals(1, tooMany.exit());
-        assertTrue(tooMany.stderr().contains("INVALID_INPUT"), tooMany.stderr());
+        assertEquals(2, tooMany.exit());
+        assertTrue(tooMany.stderr().startsWith("prdiff: usage error: context lines must be 0 to 20"), tooMany.stderr());
     }
 
     @Test

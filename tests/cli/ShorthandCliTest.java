@@ -82,7 +82,7 @@ class ShorthandCliTest {
 
     @Test
     void helpHasExamplesRangesAndExitCodes() {
-        Proc.Result r = PrdiffCli.run("--help");
+        Proc.Result r = PrdiffCli.run("--help-all");
         assertEquals(0, r.exit());
         String help = r.out();
         for (String expected : List.of("Examples:", "A...B", "A..B", "merge base", "prdiff 10745 ", "--files-only",

@@ -74,7 +74,7 @@ class McpShimTest {
         assertEquals(new String(repo.gitDiff("HEAD^1", "HEAD"), StandardCharsets.UTF_8),
                 diff.get("result").get("content").get(0).get("text").asText());
         JsonNode failed = answers.stream().filter(a -> a.get("id").asInt() == 4).findFirst().orElseThrow();
-        McpCalls.toolError(failed.get("result"), "SHA_NOT_FOUND");
+        McpCalls.toolError(failed.get("result"), "REF_NOT_FOUND");
         assertTrue(stderr.contains("prdiff-mcp: initialized, protocol 2025-06-18"), stderr);
     }
 

@@ -154,15 +154,23 @@ class McpToolsTest {
         assertEquals(numstat(repo, "main...HEAD"), listed(auto));
         JsonNode none = McpCalls.fileList(s.callResult("get_changed_files", args("base", "feature", "head", "feature")));
         assertEquals(0, none.get("files").size());
+        // an empty answer says why, as the CLI's does on stderr
+        JsonNode same = s.callResult("get_diff", args("base", "feature", "head", "feature"));
+        assertEquals("", text(same));
+        String sha = repo.text("rev-parse", "--short=7", "feature").trim();
+        assertTrue(notices(same).contains("warning: nothing to show: feature and feature are the same commit (" + sha
+                + ")"), same.toString());
     }
 
     @Test
-    void unknownCommitsAreShaNotFound() {
+    void unknownCommitsAreShaNotFoundAndUnknownNamesRefNotFound() {
         assertTrue(toolError(s.callResult("get_commit_diff", args("hash", "0000000")), "SHA_NOT_FOUND")
                 .get("message").asText().contains("0000000"));
-        toolError(s.callResult("get_diff", args("base", "no-such-branch")), "SHA_NOT_FOUND");
+        toolError(s.callResult("get_diff", args("base", "no-such-branch")), "REF_NOT_FOUND");
         toolError(s.callResult("get_diff", args("base", "main", "head", "deadbeefdeadbeef")), "SHA_NOT_FOUND");
-        toolError(s.callResult("get_changed_files", args("base", "no-such-branch", "head", "main")), "SHA_NOT_FOUND");
+        toolError(s.callResult("get_changed_files", args("base", "no-such-branch", "head", "main")), "REF_NOT_FOUND");
+        assertTrue(toolError(s.callResult("get_diff", args("base", "mian", "head", "feature")), "REF_NOT_FOUND")
+                .get("message").asText().contains("did you mean main?"));
     }
 
     @Test
