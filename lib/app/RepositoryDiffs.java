@@ -126,8 +126,10 @@ final class RepositoryDiffs {
         }
         DiffSpec spec = local.range(rev, "HEAD", true);
         Git git = local.git();
-        // a list of commits holds no uncommitted change, so it leaves none out
-        boolean dirty = !request.shape().log() && !git.isBare() && git.enclosingWorkTree() == null && local.isDirty();
+        // A list of commits holds no uncommitted change, so it leaves none out. Asked for paths, the answer is the
+        // caller's choice, and reading the work tree (git diff --quiet refreshes the index) would cost every call.
+        boolean dirty = !request.shape().log() && request.selection().files().isEmpty() && !git.isBare()
+                && git.enclosingWorkTree() == null && local.isDirty();
         if (spec.baseSha().equals(spec.headSha())) {
             notices.accept("warning: " + rev + " is the commit HEAD is on, so " + rev + "...HEAD is empty; for"
                     + " uncommitted changes run prdiff with no TARGET, for the last commit prdiff --commit HEAD");
@@ -171,7 +173,7 @@ final class RepositoryDiffs {
                     + "; for the commits alone run prdiff " + (base != null ? base : "BASE") + " --since "
                     + request.fetch().since() + (chosen ? " (or commit or stash the changes first)" : ""));
         }
-        if (chosen && !request.shape().log()) {
+        if (chosen && !request.shape().log() && request.selection().files().isEmpty()) {
             String untracked = RangeNotes.untrackedLeftOut(local.untrackedNames());
             if (mode != null && base != null) {
                 workTreeNotes.add(RangeNotes.workTreeIncluded(base));

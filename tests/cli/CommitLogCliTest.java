@@ -238,6 +238,6 @@ class CommitLogCliTest {
         assertTrue(PrdiffCli.ok(repo.dir(), "show", c).out().contains("\nAuthor: Jöhn Dœ <john@example.com>\n"));
         Proc.Result missing = PrdiffCli.in(repo.dir(), "show", "no-such-branch");
         assertEquals(1, missing.exit());
-        assertTrue(missing.stderr().startsWith("prdiff: error [SHA_NOT_FOUND]: "), missing.stderr());
+        assertTrue(missing.stderr().startsWith("prdiff: error [REF_NOT_FOUND]: "), missing.stderr());
     }
 }

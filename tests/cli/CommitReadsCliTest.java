@@ -88,7 +88,7 @@ class CommitReadsCliTest {
         assertError("SHA_NOT_FOUND", "0000000", "show", "0000000:src/app.ts");
         assertError("REF_NOT_FOUND", "no-such-branch", "show", "no-such-branch:src/app.ts");
         // With no colon, the word is a commit to show (prdiff show SHA).
-        assertError("SHA_NOT_FOUND", "src/app.ts", "show", "src/app.ts");
+        assertError("REF_NOT_FOUND", "src/app.ts", "show", "src/app.ts");
         assertError("INVALID_INPUT", "invalid revision", "show", ":src/app.ts");
         assertError("INVALID_INPUT", "'../x' is outside the repository (from its top folder)", "show", head + ":../x");
         assertError("INVALID_INPUT", "repo-relative", "show", head + ":..");

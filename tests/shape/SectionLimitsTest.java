@@ -159,7 +159,7 @@ class SectionLimitsTest {
         assertEquals(2, r.exit(), r.stderr());
         assertTrue(r.stderr().contains("shape a diff"), r.stderr());
         Proc.Result tiny = PrdiffCli.in(repo.dir(), range, "--max-bytes", "10");
-        assertEquals(1, tiny.exit());
-        assertTrue(tiny.stderr().contains("error [INVALID_INPUT]: max bytes must be 512 to"), tiny.stderr());
+        assertEquals(2, tiny.exit(), "a value out of range is a usage error");
+        assertTrue(tiny.stderr().contains("usage error: max bytes must be 512 to"), tiny.stderr());
     }
 }
