@@ -37,8 +37,11 @@ import org.junit.platform.engine.TestExecutionResult;
 import java.io.PrintWriter;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClasspathRoots;
@@ -79,6 +82,7 @@ class RunTests {
         // aborted in @BeforeAll. JUnit counts only the first kind as skipped, so count what did not pass or fail.
         long skipped = s.getTestsFoundCount() - s.getTestsSucceededCount() - s.getTestsFailedCount();
         progress.skipReasons.forEach(reason -> System.out.println("skipped: " + reason));
+        progress.printSlowest(10);
         System.out.println(s.getTestsSucceededCount() + " passed, " + failed + " failed"
                 + (skipped > 0 ? ", " + skipped + " skipped" : ""));
         support.TempDirs.removeAll();
@@ -105,13 +109,50 @@ class RunTests {
 
     /**
      * One line per finished test, so a slow or hanging test is easy to spot in CI logs. Tests aborted by an
-     * assumption are shown as SKIPPED; each distinct reason is kept to be printed once at the end.
+     * assumption are shown as SKIPPED; each distinct reason is kept to be printed once at the end. Each test
+     * class's wall time, from its start to its end (its fixtures included), is kept for the closing report of the
+     * slowest classes.
      */
     static final class ProgressListener implements TestExecutionListener {
-        final Set<String> skipReasons = new LinkedHashSet<>();
+        final Set<String> skipReasons = java.util.Collections.synchronizedSet(new LinkedHashSet<>());
+        private final long runStarted = System.nanoTime();
+        private final Map<String, Long> classStarted = new ConcurrentHashMap<>();
+        private final Map<String, Long> classNanos = new ConcurrentHashMap<>();
+
+        @Override
+        public void executionStarted(TestIdentifier id) {
+            testClass(id).ifPresent(name -> classStarted.put(name, System.nanoTime()));
+        }
+
+        /** The slowest test classes, slowest first, and the whole run's time, in seconds. */
+        void printSlowest(int count) {
+            System.out.println("slowest classes (wall seconds, of " + seconds(System.nanoTime() - runStarted) + " s in all):");
+            classNanos.entrySet().stream()
+                    .sorted(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder()))
+                    .limit(count)
+                    .forEach(e -> System.out.printf("  %7s  %s%n", seconds(e.getValue()), e.getKey()));
+        }
+
+        private static String seconds(long nanos) {
+            return String.format(java.util.Locale.ROOT, "%.1f", nanos / 1e9);
+        }
+
+        /** The class name of a top-level test class's container (nested classes count within their outer class). */
+        private static java.util.Optional<String> testClass(TestIdentifier id) {
+            return id.getSource()
+                    .filter(source -> source instanceof org.junit.platform.engine.support.descriptor.ClassSource)
+                    .map(source -> ((org.junit.platform.engine.support.descriptor.ClassSource) source).getClassName())
+                    .filter(name -> !name.contains("$"));
+        }
 
         @Override
         public void executionFinished(TestIdentifier id, TestExecutionResult result) {
+            testClass(id).ifPresent(name -> {
+                Long started = classStarted.get(name);
+                if (started != null) {
+                    classNanos.put(name, System.nanoTime() - started);
+                }
+            });
             TestExecutionResult.Status status = result.getStatus();
             if (status == TestExecutionResult.Status.ABORTED) {
                 skipReasons.add(result.getThrowable().map(Throwable::getMessage).orElse("aborted"));
