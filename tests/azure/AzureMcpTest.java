@@ -25,6 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** get_pull_request_diff with an Azure DevOps pull request URL as repo, in-process against the stand-in. */
+@support.Parallel
 class AzureMcpTest {
     static final String TOKEN = "azure-mcp-secret-that-must-never-show-9e2f";
     static AzureDevOpsStandIn azure;

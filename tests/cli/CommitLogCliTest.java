@@ -20,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * --log: the range's commits, one line each, as git log prints them with prdiff's fixed format in a bare clone
  * with an empty environment, whatever the repository's log, format and mailmap settings say.
  */
+@support.Parallel
 class CommitLogCliTest {
     static TempRepo repo;
     static BareOracle oracle;
