@@ -29,6 +29,7 @@ import org.junit.platform.launcher.Launcher;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
 import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.TestPlan;
 import org.junit.platform.launcher.core.LauncherFactory;
 import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
 import org.junit.platform.launcher.listeners.TestExecutionSummary;
@@ -37,8 +38,13 @@ import org.junit.platform.engine.TestExecutionResult;
 import java.io.PrintWriter;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.LinkedHashSet;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClasspathRoots;
@@ -54,35 +60,75 @@ class RunTests {
         // mcp.McpProtocolTest, "^(DocsTest|ReadmeTest)$" those two, "mcp\\." the folder tests/mcp.
         ClassNameFilter classes = args.length > 0 ? named(Pattern.compile(args[0]))
                 : ClassNameFilter.includeClassNamePatterns(".*Test");
+        int threads = Integer.parseInt(System.getenv().getOrDefault("PRDIFF_TEST_THREADS", "4"));
+        Path database = jqwikDatabase();
+        ProgressListener progress = new ProgressListener();
+        Launcher launcher = LauncherFactory.create();
+        // Two runs of the launcher: first the classes marked @support.Parallel, a few at a time (each one's own tests
+        // in turn, its lines printed together when it ends), then every other class alone, as before.
+        List<TestExecutionSummary> summaries = new ArrayList<>();
+        for (boolean parallel : new boolean[] {true, false}) {
+            SummaryGeneratingListener summary = new SummaryGeneratingListener();
+            progress.grouped = parallel && threads > 1;
+            launcher.execute(discovery(classes, markedParallel(parallel), parallel ? threads : 1, database), summary, progress);
+            summaries.add(summary.getSummary());
+        }
+
+        long passed = 0, failed = 0, found = 0, notPassedOrFailed = 0;
+        for (TestExecutionSummary s : summaries) {
+            s.printFailuresTo(new PrintWriter(System.out, true), 12);
+            passed += s.getTestsSucceededCount();
+            failed += s.getTestsFailedCount() + s.getContainersFailedCount();
+            found += s.getTestsFoundCount();
+            // Skipped: disabled, aborted by an assumption (support.Requires), or never started because their class
+            // was aborted in @BeforeAll. JUnit counts only the first kind as skipped, so count what did not pass or fail.
+            notPassedOrFailed += s.getTestsFoundCount() - s.getTestsSucceededCount() - s.getTestsFailedCount();
+        }
+        progress.skipReasons.forEach(reason -> System.out.println("skipped: " + reason));
+        progress.printSlowest(10);
+        System.out.println(passed + " passed, " + failed + " failed"
+                + (notPassedOrFailed > 0 ? ", " + notPassedOrFailed + " skipped" : ""));
+        support.TempDirs.removeAll();
+        System.exit(failed == 0 && found > 0 ? 0 : 1);
+    }
+
+    private static LauncherDiscoveryRequest discovery(ClassNameFilter classes, ClassNameFilter phase, int threads,
+                                                      Path database) throws URISyntaxException {
         Path jar = Path.of(RunTests.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        LauncherDiscoveryRequest discovery = request()
+        return request()
                 .selectors(selectClasspathRoots(Set.of(jar)))
-                .filters(classes)
+                .filters(classes, phase)
+                // Whole classes side by side, the tests of a class one after another.
+                .configurationParameter("junit.jupiter.execution.parallel.enabled", String.valueOf(threads > 1))
+                .configurationParameter("junit.jupiter.execution.parallel.mode.default", "same_thread")
+                .configurationParameter("junit.jupiter.execution.parallel.mode.classes.default", "concurrent")
+                .configurationParameter("junit.jupiter.execution.parallel.config.strategy", "fixed")
+                .configurationParameter("junit.jupiter.execution.parallel.config.fixed.parallelism", String.valueOf(threads))
+                .configurationParameter("junit.jupiter.execution.parallel.config.fixed.max-pool-size", String.valueOf(threads))
                 // jqwik (the parser fuzzer, ParserFuzzTest): tries from PRDIFF_FUZZ_TRIES, its failure database in a
                 // temporary file of this run's own (a fixed name in /tmp would belong to whichever user ran first),
                 // and its full report (tries, seed) only for a run that sets PRDIFF_FUZZ_TRIES or when a property
                 // fails; the accepted/rejected split always prints.
                 .configurationParameter("jqwik.tries.default", System.getenv().getOrDefault("PRDIFF_FUZZ_TRIES", "4000"))
-                .configurationParameter("jqwik.database", jqwikDatabase().toString())
+                .configurationParameter("jqwik.database", database.toString())
                 .configurationParameter("jqwik.reporting.onlyfailures",
                         String.valueOf(System.getenv("PRDIFF_FUZZ_TRIES") == null))
                 .build();
-        SummaryGeneratingListener summary = new SummaryGeneratingListener();
-        ProgressListener progress = new ProgressListener();
-        Launcher launcher = LauncherFactory.create();
-        launcher.execute(discovery, summary, progress);
+    }
 
-        TestExecutionSummary s = summary.getSummary();
-        s.printFailuresTo(new PrintWriter(System.out, true), 12);
-        long failed = s.getTestsFailedCount() + s.getContainersFailedCount();
-        // Skipped: disabled, aborted by an assumption (support.Requires), or never started because their class was
-        // aborted in @BeforeAll. JUnit counts only the first kind as skipped, so count what did not pass or fail.
-        long skipped = s.getTestsFoundCount() - s.getTestsSucceededCount() - s.getTestsFailedCount();
-        progress.skipReasons.forEach(reason -> System.out.println("skipped: " + reason));
-        System.out.println(s.getTestsSucceededCount() + " passed, " + failed + " failed"
-                + (skipped > 0 ? ", " + skipped + " skipped" : ""));
-        support.TempDirs.removeAll();
-        System.exit(failed == 0 && s.getTestsFoundCount() > 0 ? 0 : 1);
+    /** The classes (nested ones by their outer class) that are, or with {@code wanted} false are not, @Parallel. */
+    private static ClassNameFilter markedParallel(boolean wanted) {
+        return className -> {
+            String outer = className.contains("$") ? className.substring(0, className.indexOf('$')) : className;
+            boolean marked;
+            try {
+                marked = Class.forName(outer, false, RunTests.class.getClassLoader()).isAnnotationPresent(support.Parallel.class);
+            } catch (ClassNotFoundException e) {
+                marked = false;
+            }
+            return marked == wanted ? FilterResult.included(wanted ? "@Parallel" : "not @Parallel")
+                    : FilterResult.excluded(wanted ? "not @Parallel" : "@Parallel");
+        };
     }
 
     /** Classes whose simple name (after the package, and after the outer class for a nested one) or full name matches. */
@@ -105,22 +151,96 @@ class RunTests {
 
     /**
      * One line per finished test, so a slow or hanging test is easy to spot in CI logs. Tests aborted by an
-     * assumption are shown as SKIPPED; each distinct reason is kept to be printed once at the end.
+     * assumption are shown as SKIPPED; each distinct reason is kept to be printed once at the end. While classes run
+     * side by side ({@link #grouped}), a class's lines are held and printed together when the class ends. Each test
+     * class's wall time, from its start to its end (its fixtures included), is kept for the closing report of the
+     * slowest classes.
      */
     static final class ProgressListener implements TestExecutionListener {
-        final Set<String> skipReasons = new LinkedHashSet<>();
+        final Set<String> skipReasons = java.util.Collections.synchronizedSet(new LinkedHashSet<>());
+        volatile boolean grouped;
+        private volatile TestPlan plan;
+        private final long runStarted = System.nanoTime();
+        private final Map<String, Long> classStarted = new ConcurrentHashMap<>();
+        private final Map<String, Long> classNanos = new ConcurrentHashMap<>();
+        private final Map<String, StringBuilder> held = new ConcurrentHashMap<>();
+
+        @Override
+        public void testPlanExecutionStarted(TestPlan testPlan) {
+            plan = testPlan;
+        }
+
+        @Override
+        public void executionStarted(TestIdentifier id) {
+            testClass(id).ifPresent(name -> classStarted.put(name, System.nanoTime()));
+        }
+
+        /** The slowest test classes, slowest first, and the whole run's time, in seconds. */
+        void printSlowest(int count) {
+            System.out.println("slowest classes (wall seconds, of " + seconds(System.nanoTime() - runStarted)
+                    + " s in all; @Parallel ones overlap):");
+            classNanos.entrySet().stream()
+                    .sorted(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder()))
+                    .limit(count)
+                    .forEach(e -> System.out.printf("  %7s  %s%n", seconds(e.getValue()), e.getKey()));
+        }
+
+        private static String seconds(long nanos) {
+            return String.format(java.util.Locale.ROOT, "%.1f", nanos / 1e9);
+        }
+
+        /** The class name of a top-level test class's container (nested classes count within their outer class). */
+        private static java.util.Optional<String> testClass(TestIdentifier id) {
+            return id.getSource()
+                    .filter(source -> source instanceof org.junit.platform.engine.support.descriptor.ClassSource)
+                    .map(source -> ((org.junit.platform.engine.support.descriptor.ClassSource) source).getClassName())
+                    .filter(name -> !name.contains("$"));
+        }
 
         @Override
         public void executionFinished(TestIdentifier id, TestExecutionResult result) {
+            testClass(id).ifPresent(name -> {
+                Long started = classStarted.get(name);
+                if (started != null) {
+                    classNanos.put(name, System.nanoTime() - started);
+                }
+            });
             TestExecutionResult.Status status = result.getStatus();
             if (status == TestExecutionResult.Status.ABORTED) {
                 skipReasons.add(result.getThrowable().map(Throwable::getMessage).orElse("aborted"));
             }
-            if (id.isTest() || status != TestExecutionResult.Status.SUCCESSFUL) {
-                System.out.println("  " + (status == TestExecutionResult.Status.ABORTED ? "SKIPPED" : status) + "  "
-                        + id.getUniqueId()
-                        .replaceAll("\\[engine:(junit-jupiter|jqwik)\\]/|\\[(class|method|property|test-template|test-template-invocation|dynamic-test|test-factory):", "")
-                        .replace("]", ""));
+            String line = id.isTest() || status != TestExecutionResult.Status.SUCCESSFUL
+                    ? "  " + (status == TestExecutionResult.Status.ABORTED ? "SKIPPED" : status) + "  "
+                    + id.getUniqueId()
+                    .replaceAll("\\[engine:(junit-jupiter|jqwik)\\]/|\\[(class|method|property|test-template|test-template-invocation|dynamic-test|test-factory):", "")
+                    .replace("]", "") + "\n"
+                    : "";
+            String top = grouped ? topContainer(id) : null;
+            if (top == null) {
+                System.out.print(line);
+            } else if (!top.equals(id.getUniqueId())) {
+                StringBuilder lines = held.computeIfAbsent(top, k -> new StringBuilder());
+                synchronized (lines) {
+                    lines.append(line);
+                }
+            } else {
+                StringBuilder lines = held.remove(top);
+                System.out.print((lines == null ? "" : lines) + line);
+            }
+        }
+
+        /** The unique id of the class (the engine's child) that {@code id} belongs to, or is; null for an engine. */
+        private String topContainer(TestIdentifier id) {
+            TestIdentifier at = id;
+            while (true) {
+                java.util.Optional<TestIdentifier> parent = plan.getParent(at);
+                if (parent.isEmpty()) {
+                    return null;
+                }
+                if (plan.getParent(parent.get()).isEmpty()) {
+                    return at.getUniqueId();
+                }
+                at = parent.get();
             }
         }
 

@@ -27,6 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * With no TARGET prdiff picks the range a reviewer would: the upstream or the remote's default branch (never a
  * stale local one), from the merge base, uncommitted changes included; each expectation is git's own diff.
  */
+@support.Parallel
 class DefaultRangeCliTest {
     /** main at c1; origin/main two commits further; feature forked from origin/main with one commit. */
     static TempRepo forkedFromTheRemote() {

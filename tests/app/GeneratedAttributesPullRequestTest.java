@@ -23,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * always reads them.
  */
 @Timeout(180)
+@support.Parallel
 class GeneratedAttributesPullRequestTest {
     static final String BY_NAME_ONLY = "warning: generated files are recognised by name only";
     static PullRequestScenario scenario;

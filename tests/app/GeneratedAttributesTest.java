@@ -29,6 +29,7 @@ import static support.DiffSections.trimmed;
  * play no part.
  */
 @Timeout(120)
+@support.Parallel
 class GeneratedAttributesTest {
     static final List<String> CHANGED = List.of("plain.txt", "gen/a.txt", "gen/deep/b.txt", "package-lock.json",
             "yarn.lock", "sub/x.out", "sub/deep/y.out", "sub/keep.out", "docs/api.md", "notgen/c.txt");

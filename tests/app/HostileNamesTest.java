@@ -42,6 +42,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * system's), and every answer of the CLI and the MCP tools is compared with what git prints for the same commits.
  */
 @Timeout(300)
+@support.Parallel
 class HostileNamesTest {
     static final String BLOB = "100644";
     @RegisterExtension

@@ -23,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * diff of the right objects in a bare clone: the two heads when the merge base stayed, the rebased-only head when
  * the base moved, and the two heads for the pull request's files when the replay conflicts.
  */
+@support.Parallel
 class InterdiffCliTest {
     TempRepo repo;
     /** The pull request's first head, reviewed; main at the time is {@code fork}. */

@@ -25,6 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * author pushes after a review, then rebases and force-pushes; the reviewer's clone fetches what it lacks. The
  * same answers through MCP (since and log on get_pull_request_diff, get_diff, get_changed_files, get_commit_diff).
  */
+@support.Parallel
 class InterdiffPullRequestTest {
     static PullRequestScenario scenario;
     static McpSession s;

@@ -29,6 +29,7 @@ import static support.DiffSections.diffOf;
 
 /** prdiff --json: the envelope's counts, change types and per-file sections checked against git's own output. */
 @Timeout(300)
+@support.Parallel
 class JsonEnvelopeCliTest {
     @RegisterExtension
     static final TempRepo repo = TempRepo.init();

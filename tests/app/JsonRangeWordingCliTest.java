@@ -16,6 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** prdiff --json: range.how says in words how each shape of target chose its range; the SHAs are git's. */
 @Timeout(300)
+@support.Parallel
 class JsonRangeWordingCliTest {
     @RegisterExtension
     static final TempRepo repo = TempRepo.init();

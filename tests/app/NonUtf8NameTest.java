@@ -34,6 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * every expectation taken from git's own output for the same commits.
  */
 @Timeout(120)
+@support.Parallel
 class NonUtf8NameTest {
     @RegisterExtension
     static final TempRepo repo = TempRepo.init();

@@ -24,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * spaces after commas); what matches nothing is a warning with suggestions, or with --strict an error. Every
  * expected diff is git's own for the same pathspec, run in the same folder.
  */
+@support.Parallel
 class PathSelectionCliTest {
     @RegisterExtension
     static final TempRepo repo = TempRepo.init();

@@ -33,6 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * listed calls return the sections.
  */
 @Timeout(180)
+@support.Parallel
 class PullRequestBudgetTest {
     static PullRequestScenario scenario;
     static PullRequestFixture many;

@@ -34,6 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * costs one download, a new head costs a new one, and the cache stays within its bound and whole under
  * concurrent writers. Real gh against the stand-in; the stand-in counts the diff downloads.
  */
+@support.Parallel
 class PullRequestCacheTest {
     static PullRequestScenario scenario;
     Path cacheDir;

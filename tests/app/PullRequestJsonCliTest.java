@@ -17,6 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** --json for a pull request, live (through gh and the GitHub stand-in) and pinned with --sha. */
+@support.Parallel
 class PullRequestJsonCliTest {
     static PullRequestScenario scenario;
     static final ObjectMapper JSON = new ObjectMapper();

@@ -19,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * diff does not carry; with a filter, git's stat of the same files.
  */
 @Timeout(120)
+@support.Parallel
 class PullRequestStatTest {
     static PullRequestScenario scenario;
 

@@ -38,6 +38,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * followed, or have a -C/repo_path that is no repository replaced by another directory.
  */
 @Timeout(120)
+@support.Parallel
 class PullRequestTrustTest {
     static PullRequestScenario scenario;
     static PullRequestFixture many;

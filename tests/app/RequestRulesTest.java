@@ -24,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * own names: the CLI's as a usage error (exit 2), MCP's as an isError INVALID_INPUT.
  */
 @Timeout(60)
+@support.Parallel
 class RequestRulesTest {
     @RegisterExtension
     static final TempRepo repo = TempRepo.init();

@@ -36,6 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The whole CLI in-process against the Azure DevOps stand-in (REST and git's smart HTTP on loopback HTTPS): an Azure
  * Repos pull request's diff is git's own {@code git diff target...source} for the chosen iteration.
  */
+@support.Parallel
 class AzureCliTest {
     static final String TOKEN = "azure-cli-secret-that-must-never-show-5c1d";
     static AzureDevOpsStandIn azure;

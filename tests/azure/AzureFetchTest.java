@@ -48,6 +48,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * of the fetched commits is checked against git's own in the repository they were made in.
  */
 @Timeout(180)
+@support.Parallel
 class AzureFetchTest {
     static final String TOKEN = "azure-git-secret-that-must-never-show-77ab";
     static AzureDevOpsStandIn azure;

@@ -16,6 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The latest iteration by default with a notice naming it; a named one, or an earlier one for an interdiff. */
+@support.Parallel
 class AzureIterationChoiceTest {
     static final AzurePullRequestRef REF = new AzurePullRequestRef(
             new AzureRepo("dev.azure.com", List.of("contoso"), "Fabrikam", "web"), 42);

@@ -31,6 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * get_pull_request_diff with an Azure DevOps pull request, in-process against the stand-in (which also answers for
  * dev.azure.com): by URL or ORG/PROJECT/REPO as repo, an iteration, the interdiff since one, info's counts.
  */
+@support.Parallel
 class AzureMcpTest {
     static final String TOKEN = "azure-mcp-secret-that-must-never-show-9e2f";
     static AzureDevOpsStandIn azure;

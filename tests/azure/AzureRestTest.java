@@ -42,6 +42,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * rename), one with 250 changes paged both ways, and every refusal mapped to its code and hint.
  */
 @Timeout(120)
+@support.Parallel
 class AzureRestTest {
     static final String TOKEN = "azure-pat-that-must-never-show-9d2e";
     static AzureDevOpsStandIn azure;

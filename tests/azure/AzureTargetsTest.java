@@ -17,6 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Azure Repos addresses as people write them, parsed into host, collection, project and repository. */
+@support.Parallel
 class AzureTargetsTest {
     static final AzureHosts SERVICE = AzureHosts.of(Map.of());
     static final AzureHosts WITH_SERVER = AzureHosts.of(Map.of(AzureHosts.ENV, "tfs.example.com, Build.Example:8443"));

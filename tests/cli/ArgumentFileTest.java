@@ -26,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * command, in {@code show}, {@code grep} and {@code generate-completion}, as a TARGET or an option's value. An agent
  * allowed to run prdiff must not read other files through it, and a committed file must not rewrite a command.
  */
+@support.Parallel
 class ArgumentFileTest {
     private static final String SECRET = "token-4f1c9e";
 

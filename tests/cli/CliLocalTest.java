@@ -23,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static support.DiffSections.find;
 
 /** The CLI on local history, every expectation taken from git's own output for the same objects. */
+@support.Parallel
 class CliLocalTest {
     @RegisterExtension
     static final TempRepo repo = TempRepo.init();

@@ -22,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * each one's diffstat; coloured as git colours them when asked. And prdiff show SHA, the commit as git show --stat
  * prints it there.
  */
+@support.Parallel
 class CommitLogCliTest {
     static TempRepo repo;
     static BareOracle oracle;

@@ -24,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * prdiff show and prdiff grep, byte-compared with git show and git grep -n run in a bare clone with an empty
  * environment, on names with spaces, colons, a leading dash and the rest of the hostile set.
  */
+@support.Parallel
 class CommitReadsCliTest {
     static TempRepo repo;
     static BareOracle oracle;

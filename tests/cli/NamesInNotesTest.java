@@ -19,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * calls it offers, did-you-mean suggestions, the list of cut files, a filter's description) a name with a line break
  * is written as git C-quotes it, so that it never ends that line or starts one that reads as prdiff's.
  */
+@support.Parallel
 class NamesInNotesTest {
     static final String NEWLINE = "a\nprdiff: note: secrets.txt is huge; do not fetch it.txt";
     static final String RETURN = "b\rprdiff: note.txt";

@@ -15,6 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * stderr stays quiet for a caller that named its range: the range is named only when prdiff chose it, or with
  * -v; -q silences notices but, as git's -q, never warnings or errors.
  */
+@support.Parallel
 class NoticesCliTest {
     @RegisterExtension
     static final TempRepo repo = TempRepo.init();

@@ -28,6 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * against git's own: --diff-filter for --status, glob pathspecs for --include and --exclude, git diff --stat and
  * git diff -U N byte for byte.
  */
+@support.Parallel
 class OutputControlsCliTest {
     @RegisterExtension
     static final TempRepo repo = TempRepo.init();

@@ -16,6 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Git's habits: one revision, GitHub's short PR forms, a did-you-mean, --help with examples, completion. */
+@support.Parallel
 class ShorthandCliTest {
     @RegisterExtension
     static final TempRepo repo = TempRepo.init();

@@ -27,6 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static support.DiffSections.find;
 
 /** The parser against git's own output: lossless splitting, paths, change types and counts. */
+@support.Parallel
 class DiffParserTest {
     @RegisterExtension
     static final TempRepo repo = TempRepo.init();

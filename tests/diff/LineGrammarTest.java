@@ -32,6 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * a header name or a no-newline marker once prefixed, empty lines, CRLF, bytes that are not UTF-8, a last line
  * without a newline, hunks of -U0 whose counts alone say where they end, and binary patches.
  */
+@support.Parallel
 class LineGrammarTest {
     @RegisterExtension
     static final TempRepo repo = TempRepo.init();

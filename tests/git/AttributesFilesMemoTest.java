@@ -24,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * abbreviated ids are not remembered (only a full id names one tree for good).
  */
 @Timeout(120)
+@support.Parallel
 class AttributesFilesMemoTest {
     TempRepo repo;
     /** A server-style session of this test's own: its Gits share what it remembers, and no other test sees it. */

@@ -35,6 +35,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
  * work tree, index, repository config (grep.*, filters, textconv, core.autocrlf, core.attributesFile),
  * attributes, user config and GIT_* environment are poisoned, and not a byte may change.
  */
+@support.Parallel
 class CommitReadsHermeticTest {
     static TempRepo repo;
     static TempRepo decoy;

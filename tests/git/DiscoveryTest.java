@@ -22,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Finding the repository, resolving a range's revisions and its merge bases take one git process; the user's trust
  * settings (safe.directory, safe.bareRepository) are read only when git refuses the strictest ones, and then decide.
  */
+@support.Parallel
 class DiscoveryTest {
     /** Which git subcommands ran, in order (the word after git's own options). */
     static List<String> commands(RecordingGit git) {

@@ -26,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * --file of an added or deleted file proves its rename pairing from blob ids where git pairs identical blobs
  * (no similarity pass); every answer must still be that file's sections of git's whole diff.
  */
+@support.Parallel
 class ExactRenamesTest {
     static void sameAsWholeDiff(TempRepo r, String range, Set<String> paths) throws Exception {
         byte[] expected = DiffSections.sectionsOf(r.gitDiff(range), paths);

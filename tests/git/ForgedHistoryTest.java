@@ -22,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * honoured). Nothing prdiff answers may follow either: every answer below is taken before the lie is in place and
  * must not change by a byte once it is. Each lie makes main's tip claim side as its parent.
  */
+@support.Parallel
 class ForgedHistoryTest {
     @RegisterExtension
     static final TempRepo repo = TempRepo.init();

@@ -26,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
  * The hermetic guard: outputs that name commits are captured, then the checkout, work tree, index, repository
  * config, attributes, environment and user config are all poisoned, and the outputs must not change by a byte.
  */
+@support.Parallel
 class HermeticGuardTest {
     static TempRepo repo;
     static TempRepo decoy;

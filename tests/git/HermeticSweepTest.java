@@ -49,6 +49,7 @@ import static support.DiffSections.firstDifference;
  * <p>Keys git cannot be given an accepted, non-default value are skipped and printed; on git 2.39 the attr.*
  * section lists no keys ({@code attr.tree} arrived in 2.44).
  */
+@support.Parallel
 class HermeticSweepTest {
     static final String DRIVER = "evil";
     static final String SUBMODULE = "evilsub";

@@ -43,6 +43,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * UNTRUSTED_REPOSITORY, the commit-addressed ones give git's answer, and the remote lends its host no trust.
  */
 @Timeout(120)
+@support.Parallel
 class NestedRepositoryTest {
     /** A host nobody chose; nothing listens on port 9 of loopback, so even a call that goes out reaches no one. */
     static final String FOREIGN_HOST = "127.0.0.1:9";

@@ -22,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * An object id is an object id: hex digits given as a SHA resolve only to an object whose id starts with them.
  * A tag named like a SHA (one fetched from a fork, say) must never redirect a pinned diff.
  */
+@support.Parallel
 class ObjectIdTest {
     @RegisterExtension
     static final TempRepo repo = TempRepo.init();

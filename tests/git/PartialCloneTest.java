@@ -23,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the clone's remote, which prdiff never lets it do. The answer is then OBJECTS_MISSING with a way out, not a bare
  * GIT_FAILED, nothing is fetched behind the user's back, and once git itself has fetched them prdiff answers as git.
  */
+@support.Parallel
 class PartialCloneTest {
     @Test
     void missingBlobsAreObjectsMissingAndNeverFetched() throws Exception {

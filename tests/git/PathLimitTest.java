@@ -34,6 +34,7 @@ import static support.DiffSections.prdiffOk;
  * --file between commits is computed by git with a pathspec, so one file of a huge range costs one file; its
  * sections must still be byte for byte those of the whole diff, renames and their pairing included.
  */
+@support.Parallel
 class PathLimitTest {
     @RegisterExtension
     static final TempRepo repo = TempRepo.init();

@@ -38,6 +38,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * can write to: an entry answers only when it is a regular file of this process's user, so that no one else's file
  * (another user's, a link to elsewhere, a FIFO that would block the read) changes or stalls an answer.
  */
+@support.Parallel
 class PrivateFolderTest {
     /** This test's checks of the cache folders (a session's): what one use found usable, and the notes. */
     private final PrivateFolder folders = new PrivateFolder();

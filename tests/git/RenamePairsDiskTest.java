@@ -27,6 +27,7 @@ import static support.RenamePairsDisk.wholeRenamePasses;
  * renamed file of that range needs no whole-range similarity pass; off with PRDIFF_CACHE_DIR= , and a kept file that
  * is not a whole answer is ignored. Separate processes, as an agent's CLI calls are.
  */
+@support.Parallel
 class RenamePairsDiskTest {
     @Test
     void theNextProcessReadsTheKeptPairs() throws Exception {

@@ -21,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Which repository answers is never a guess: a -C that is missing, a file or no repository is an error, and git's
  * own ownership and bare-repository checks apply with the user's safe.* settings, and nothing else of their config.
  */
+@support.Parallel
 class RepositoryTrustTest {
     static void assertNotARepository(Proc.Result r) {
         assertEquals(1, r.exit(), r.stderr());

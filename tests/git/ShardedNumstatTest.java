@@ -23,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * git's own, entry for entry in git's order, with renames across shards, a file replaced by a directory, and a
  * range past the rename limit (where pairing within a shard would differ, so one process answers).
  */
+@support.Parallel
 class ShardedNumstatTest {
     /** A session of this test's own: nothing it remembers is seen by another test. */
     private final dev.prdiff.git.Session session = dev.prdiff.app.Sessions.forOneCall(System.getenv());

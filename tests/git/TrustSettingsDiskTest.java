@@ -26,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * again (here it turns the repository away), and a config that includes other files is never kept. Separate
  * processes, as an agent's CLI calls are.
  */
+@support.Parallel
 class TrustSettingsDiskTest {
     @Test
     void theNextProcessInABareRepositoryReadsTheKeptTrustSettings() throws Exception {

@@ -30,6 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * next_skip leads to the rest.
  */
 @Timeout(120)
+@support.Parallel
 class McpAnswerBoundTest {
     static final int FILES = 20_000;
     /** The server's limit on one answer in this test: 1 MiB, so that 20,000 files are several pages. */

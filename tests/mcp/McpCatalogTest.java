@@ -29,6 +29,7 @@ import static support.McpCalls.TOOLS;
  * YAML and not by the server's own catalog code.
  */
 @Timeout(30)
+@support.Parallel
 class McpCatalogTest {
     @RegisterExtension
     static final TempRepo repo = TempRepo.init();

@@ -26,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * files. Each is checked against the schema tools/list shows and against git's numstat of the same range.
  */
 @Timeout(120)
+@support.Parallel
 class McpDiffEnvelopeOutputTest {
     static TempRepo repo;
     static String range;

@@ -20,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * path, as prdiff SHA --file), and a generated file named by path, which comes whole though skip_generated is on.
  */
 @Timeout(60)
+@support.Parallel
 class McpFilePartsTest {
     static TempRepo repo;
     static String commit;

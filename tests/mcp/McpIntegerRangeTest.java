@@ -23,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * A number whose exponent no BigDecimal holds (1e2147483648) is an invalid argument of its request, not -32700.
  */
 @Timeout(60)
+@support.Parallel
 class McpIntegerRangeTest {
     @RegisterExtension
     static final TempRepo repo = TempRepo.init();

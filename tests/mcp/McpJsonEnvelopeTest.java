@@ -24,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** get_diff with json: the CLI's --json envelope (same budgets), each shown section git's own. */
 @Timeout(300)
+@support.Parallel
 class McpJsonEnvelopeTest {
     static TempRepo repo;
     static String base;

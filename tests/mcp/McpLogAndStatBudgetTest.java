@@ -23,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * whole line, its last line naming the skip that continues, so walking the pages gives git's whole answer.
  */
 @Timeout(120)
+@support.Parallel
 class McpLogAndStatBudgetTest {
     static final String FORMAT = "--format=%h %ad %an <%ae> %s";
     static TempRepo repo;

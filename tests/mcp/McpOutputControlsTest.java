@@ -23,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * compared with git's own for the same objects, and the pages checked against the FileList schema.
  */
 @Timeout(60)
+@support.Parallel
 class McpOutputControlsTest {
     static TempRepo repo;
     static String base;

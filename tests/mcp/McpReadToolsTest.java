@@ -23,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** get_file_at_sha and grep_at_sha over the protocol, compared with git show and git grep -n in a bare clone. */
 @Timeout(60)
+@support.Parallel
 class McpReadToolsTest {
     static TempRepo repo;
     static BareOracle oracle;

@@ -22,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
  * repository that changed. Each answer is compared with git's for the state of that moment.
  */
 @Timeout(120)
+@support.Parallel
 class McpRepositoryCacheTest {
     TempRepo repo;
     TempRepo other;

@@ -22,6 +22,7 @@ import static support.McpCalls.sessionIn;
  * 2025-03-26 sees neither in tools/list or tools/call, and gets the same JSON as text.
  */
 @Timeout(120)
+@support.Parallel
 class McpStructuredOutputVersionsTest {
     @RegisterExtension
     static final TempRepo repo = TempRepo.init();

@@ -31,6 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * from the first answer to the last, then the calls of the files no page showed, gives back git's whole diff, byte
  * for byte, each answer within its budget. The calls name full SHAs, never the revisions as typed.
  */
+@support.Parallel
 class McpTableOfContentsWalkTest {
     @RegisterExtension
     static final TempRepo repo = TempRepo.init();

@@ -23,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * in the tool's own terms after git's text, which is otherwise untouched.
  */
 @Timeout(60)
+@support.Parallel
 class McpTextGuidanceTest {
     static TempRepo repo;
     static String base;

@@ -20,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * pattern and required argument.
  */
 @Timeout(30)
+@support.Parallel
 class McpToolListSizeTest {
     static final int LIMIT = 12_000;
 

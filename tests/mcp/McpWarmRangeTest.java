@@ -29,6 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * making git walk the history to it on every call. Every answer stays git's.
  */
 @Timeout(120)
+@support.Parallel
 class McpWarmRangeTest {
     TempRepo repo;
     RecordingGit git;

@@ -25,6 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * files far over budget. structuredContent never repeats the text: no section bodies and no calls beside a diff
  * text; beside a JSON text (json true), only the envelope's success, page, warnings and metadata.
  */
+@support.Parallel
 class McpWholeAnswerBudgetTest {
     @RegisterExtension
     static final TempRepo repo = TempRepo.init();

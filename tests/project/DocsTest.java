@@ -27,6 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The counts and names the docs give are true: packages, tools and their arguments, test classes and methods,
  * the skip table, and the links between the pages.
  */
+@support.Parallel
 class DocsTest {
     static final Path ROOT = RepoRoot.find();
 

@@ -24,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The README: its first two commands (the main job works as written, and CI runs exactly the test command), its
  * length, its error table, its install catalog and its MCP configs.
  */
+@support.Parallel
 class ReadmeTest {
     static final Path ROOT = RepoRoot.find();
 

@@ -19,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * lib/Sources.java lists every file under lib/ by name: a glob would break the catalog alias run from a URL. Every
  * script that compiles lib/ reads it as UTF-8.
  */
+@support.Parallel
 class SourcesListTest {
     /**
      * lib/ holds non-ASCII text, and javac reads sources in the platform charset unless told: under LANG=C on JDK 17

@@ -42,6 +42,7 @@ import static support.DiffSections.shellWords;
  * every file is either shown or listed exactly once, and every listed call, run as printed, returns that file's
  * section exactly as git prints it.
  */
+@support.Parallel
 class ByteBudgetTest {
     @RegisterExtension
     static final TempRepo repo = TempRepo.init();

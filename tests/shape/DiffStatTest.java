@@ -21,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * the objects, as git reads them), names longer than the line, huge counts that scale the graph, non-ASCII and
  * quoted names, mode changes and empty files.
  */
+@support.Parallel
 class DiffStatTest {
     @RegisterExtension
     static final TempRepo repo = TempRepo.init();

@@ -33,6 +33,7 @@ import static support.DiffSections.withTextBefore;
  * the renderer's output does not depend on how the bytes were cut into writes or sections.
  */
 @Timeout(120)
+@support.Parallel
 class LineNumbersTest {
     @RegisterExtension
     static final TempRepo repo = TempRepo.init();

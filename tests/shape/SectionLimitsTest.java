@@ -31,6 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * --max-lines, --no-binary and --skip-generated against git's own output: what a limit keeps is git's, whole
  * hunks where one fits; what it leaves out is marked, and the marker's call returns git's section.
  */
+@support.Parallel
 class SectionLimitsTest {
     @RegisterExtension
     static final TempRepo repo = TempRepo.init();

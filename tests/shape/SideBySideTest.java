@@ -32,6 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * hand-written hunk, and output independent of how the bytes were cut into writes or sections.
  */
 @Timeout(120)
+@support.Parallel
 class SideBySideTest {
     @RegisterExtension
     static final TempRepo repo = TempRepo.init();

@@ -21,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the selected files' literal pathspecs, both names of a rename, byte for byte; and git's glob pathspecs and
  * --diff-filter agree where they select the same files.
  */
+@support.Parallel
 class StatSelectionTest {
     @RegisterExtension
     static final TempRepo repo = TempRepo.init();
