@@ -75,7 +75,8 @@ class McpLatency {
         initialize(to, from);
         System.out.printf(prefix + "mcp_initialize_ms=%.1f%n", (System.nanoTime() - started) / 1e6);
 
-        ObjectNode changed = toolArgs();
+        // The whole list, as git's numstat prints it whole (the default budget would answer a page of it).
+        ObjectNode changed = toolArgs().put("max_bytes", 8388608);
         ObjectNode diff = toolArgs().put("path", path);
         double[] filesMs = new double[calls];
         double[] diffMs = new double[calls];
@@ -231,9 +232,16 @@ class McpLatency {
         return String.join("\n", out);
     }
 
+    /** The counts of the file list, which is the answer's first text (JSON); structuredContent holds the rest. */
     static String countsFromFileList(JsonNode answer) {
         List<String> out = new ArrayList<>();
-        answer.path("result").path("structuredContent").path("files").forEach(f ->
+        JsonNode list;
+        try {
+            list = JSON.readTree(answer.path("result").path("content").path(0).path("text").asText());
+        } catch (IOException e) {
+            return "not JSON: " + e.getMessage();
+        }
+        list.path("files").forEach(f ->
                 out.add(f.path("additions").asLong() + " " + f.path("deletions").asLong() + " " + f.path("path").asText()));
         out.sort(null);
         return String.join("\n", out);
