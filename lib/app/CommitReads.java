@@ -60,9 +60,12 @@ public final class CommitReads {
         reads.show(entry, out);
     }
 
-    /** What git show --stat prints for the commit {@code rev}: its header, message and diffstat. */
-    public void showCommit(String rev, OutputStream out) {
-        reads.showCommit(rev, out);
+    /**
+     * What git show --stat prints for the commit {@code rev}: its header, message and diffstat; {@code colored}: in
+     * git's own colours (the scratch git directory reads no colour setting of yours).
+     */
+    public void showCommit(String rev, boolean colored, OutputStream out) {
+        reads.showCommit(rev, colored, out);
     }
 
     /** The full SHA of the commit {@code rev} names, resolved as --commit resolves it. */

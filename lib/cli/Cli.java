@@ -138,8 +138,9 @@ public final class Cli {
                         }
                         ReadDefaults defaults = new ReadDefaults(options.dir.value(), options.timeoutSeconds.value(),
                                 pathsAfterDashes);
-                        return sub.commandSpec() == show.spec ? show.call(io, defaults)
-                                : grep.call(io, defaults, pager, options.noPager.value());
+                        boolean pagerOff = options.noPager.value();
+                        return sub.commandSpec() == show.spec ? show.call(io, defaults, pager, pagerOff)
+                                : grep.call(io, defaults, pager, pagerOff);
                     } catch (CommandLine.ParameterException e) {
                         throw e;
                     } catch (Exception e) {

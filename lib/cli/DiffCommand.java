@@ -153,14 +153,7 @@ final class DiffCommand {
 
     /** --color: auto (stdout is a terminal), always or never. */
     private boolean colored() {
-        String color = o.color.value();
-        return switch (color) {
-            case "auto" -> io.terminal();
-            case "always" -> true;
-            case "never" -> false;
-            default -> throw new CommandLine.ParameterException(self,
-                    "--color must be auto, always or never, not '" + color + "'");
-        };
+        return ColorWhen.colored(o.color.value(), io.terminal(), self);
     }
 
     /**

@@ -111,13 +111,7 @@ final class GrepCommand {
         GrepQuery query = new GrepQuery(pattern, ignoreCase.value(), fixed.value(), extended.value(), word.value(),
                 defaults.pathsAfterDashes(), lines(cli, "-B", before.value(), around),
                 lines(cli, "-A", after.value(), around), listing);
-        boolean colored = switch (color.value()) {
-            case "auto" -> io.terminal();
-            case "always" -> true;
-            case "never" -> false;
-            default -> throw new CommandLine.ParameterException(cli,
-                    "--color must be auto, always or never, not '" + color.value() + "'");
-        };
+        boolean colored = ColorWhen.colored(color.value(), io.terminal(), cli);
         int seconds = options.timeoutSeconds(cli, defaults);
         CommitReads reads = options.open(defaults, seconds, io.session().get());
         String commit = reads.commit(rev);

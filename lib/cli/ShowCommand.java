@@ -3,6 +3,7 @@ package dev.prdiff.cli;
 import dev.prdiff.app.CommitReads;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
 
 import java.io.IOException;
@@ -16,7 +17,8 @@ final class ShowCommand {
         "prints git show's listing (tree FULLSHA:PATH, a blank line, its entries,",
         "folders with a trailing /); SHA: alone lists the top folder. SHA with no",
         "colon prints the commit as git show --stat does: its hash, author, date,",
-        "whole message and the files it changes.", ""},
+        "whole message and the files it changes. In a terminal: through the pager,",
+        "a commit in git's colours; in a pipe: git's bytes.", ""},
             new String[] {"0:success", "1:error, printed as 'prdiff: error [CODE]: message' (PATH_NOT_FOUND,"
                     + " SHA_NOT_FOUND, ...)", "2:usage error"});
     final Value<String> revAndPath = Value.positional(spec, Value.word(), PositionalParamSpec.builder()
@@ -26,25 +28,43 @@ final class ShowCommand {
                     + " path from the top of the repository, or from the current folder when it starts with ./ or"
                     + " ../, as in git; split at the first colon, so the path may hold colons. With no colon, the"
                     + " commit itself"));
+    final Value<String> color = Value.text(spec, "auto", OptionSpec.builder("--color")
+            .paramLabel("WHEN")
+            .description("Colour a commit: auto (in a terminal), always or never (default: ${DEFAULT-VALUE})"));
+    final Value<Boolean> noPager = Value.flag(spec, OptionSpec.builder("--no-pager")
+            .description("In a terminal, write straight to it instead of through the pager"));
     final ReadOptions options = new ReadOptions(true);
 
     ShowCommand() {
         options.mixInto(spec);
     }
 
-    int call(Io io, ReadDefaults defaults) throws IOException {
+    /** {@code pagerOff}: prdiff's own --no-pager, given before the command. */
+    int call(Io io, ReadDefaults defaults, Pager pager, boolean pagerOff) throws IOException {
         CommandLine cli = spec.commandLine();
         int seconds = options.timeoutSeconds(cli, defaults);
         if (!defaults.pathsAfterDashes().isEmpty()) {
             throw new CommandLine.ParameterException(cli, "prdiff show takes one SHA or SHA:PATH and no --");
         }
+        boolean colored = ColorWhen.colored(color.value(), io.terminal(), cli);
         CommitReads reads = options.open(defaults, seconds, io.session().get());
         String asked = revAndPath.value();
         if (asked.indexOf(':') < 0) {
-            reads.showCommit(asked, io.out());
+            String commit = reads.commit(asked);
+            startPager(io, pager, pagerOff);
+            reads.showCommit(commit, colored, io.out());
         } else {
-            reads.show(reads.find(asked), io.out());
+            var entry = reads.find(asked);
+            startPager(io, pager, pagerOff);
+            reads.show(entry, io.out());
         }
         return ExitCode.OK;
+    }
+
+    /** As git show: a terminal reads through the pager, once the answer is known to exist. */
+    private void startPager(Io io, Pager pager, boolean pagerOff) {
+        if (io.terminal() && !noPager.value() && !pagerOff) {
+            pager.start();
+        }
     }
 }

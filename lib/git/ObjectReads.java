@@ -67,10 +67,10 @@ public final class ObjectReads {
      * spaces, then its diffstat (a merge's against its first parent, as git show's). From objects in the scratch
      * directory: no log.* or format.* setting, no mailmap, notes, signature check or decoration.
      */
-    public void showCommit(String rev, OutputStream out) {
+    public void showCommit(String rev, boolean colored, OutputStream out) {
         git.objects(out, List.of("show", "--stat=80", "--format=medium", "--date=default", "--no-use-mailmap",
-                "--no-show-signature", "--no-notes", "--no-decorate", "--no-color", "--encoding=UTF-8",
-                "--end-of-options", git.commit(rev)));
+                "--no-show-signature", "--no-notes", "--no-decorate", colored ? "--color=always" : "--no-color",
+                "--encoding=UTF-8", "--end-of-options", git.commit(rev)));
     }
 
     /** {id, type, size} of the object at commit:path, or null when there is none in the object store. */

@@ -241,4 +241,24 @@ class CommitLogCliTest {
         assertEquals(1, missing.exit());
         assertTrue(missing.stderr().startsWith("prdiff: error [REF_NOT_FOUND]: "), missing.stderr());
     }
+
+    /** show SHA in git's colours when asked and in a terminal (through the pager), as git show --stat colours it. */
+    @Test
+    void showOfACommitIsColouredAsGitsInATerminal() {
+        String sha = repo.text("rev-parse", "feature~1").strip();
+        String coloured = new String(oracle.run("show", "--stat", "--no-use-mailmap", "--color=always", sha),
+                StandardCharsets.UTF_8);
+        assertTrue(coloured.startsWith("\u001b[33mcommit " + sha), coloured);
+        assertEquals(coloured, PrdiffCli.ok(repo.dir(), "show", "--color=always", sha).out());
+        var stdout = new java.io.ByteArrayOutputStream();
+        var err = new java.io.ByteArrayOutputStream();
+        var env = new java.util.HashMap<>(System.getenv());
+        env.put("PRDIFF_PAGER", "");
+        int code = PrdiffCli.call(stdout, new java.io.PrintStream(err, true, StandardCharsets.UTF_8), env, true, "-C",
+                repo.dir().toString(), "show", sha);
+        assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
+        assertEquals(coloured, stdout.toString(StandardCharsets.UTF_8), "a terminal gets colour");
+        assertFalse(PrdiffCli.ok(repo.dir(), "show", sha).out().contains("\u001b"), "a pipe gets none");
+        assertEquals(2, PrdiffCli.in(repo.dir(), "show", "--color=sometimes", sha).exit());
+    }
 }
