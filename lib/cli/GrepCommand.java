@@ -60,12 +60,7 @@ final class GrepCommand {
             .description("PATTERN is an extended regular expression"));
     final Value<Boolean> word = Value.flag(spec, OptionSpec.builder("-w", "--word-regexp")
             .description("Match whole words only"));
-    final Value<String> color = Value.text(spec, "auto", OptionSpec.builder("--color")
-            .paramLabel("WHEN")
-            .description("auto (in a terminal), always (also --color alone) or never (default: ${DEFAULT-VALUE})"));
-    final Value<Boolean> noPager = Value.flag(spec, OptionSpec.builder("--no-pager")
-            .description("In a terminal, write straight to it instead of through the pager"));
-    final ReadOptions options = new ReadOptions(false);
+    final ReadOptions options = new ReadOptions("auto (in a terminal), always (also --color alone) or never", false);
 
     GrepCommand() {
         spec.usageMessage().customSynopsis("prdiff grep [-iwEF] [-l | -c] [-C N] [-A N] [-B N] (PATTERN | -e PATTERN)",
@@ -111,14 +106,12 @@ final class GrepCommand {
         GrepQuery query = new GrepQuery(pattern, ignoreCase.value(), fixed.value(), extended.value(), word.value(),
                 defaults.pathsAfterDashes(), lines(cli, "-B", before.value(), around),
                 lines(cli, "-A", after.value(), around), listing);
-        boolean colored = ColorWhen.colored(color.value(), io.terminal(), cli);
+        boolean colored = options.colored(io, cli);
         int seconds = options.timeoutSeconds(cli, defaults);
         CommitReads reads = options.open(defaults, seconds, io.session().get());
         String commit = reads.commit(rev);
+        options.startPager(io, pager, pagerOff);
         if (io.terminal()) {
-            if (!noPager.value() && !pagerOff) {
-                pager.start();
-            }
             String header = "commit " + commit.substring(0, 12);
             io.out().write((colored ? "\u001b[33m" + header + "\u001b[m\n" : header + "\n")
                     .getBytes(StandardCharsets.US_ASCII));

@@ -15,11 +15,18 @@ import java.time.Duration;
  */
 final class ReadOptions {
     final CommandSpec spec = CommandSpec.create();
+    final Value<String> color;
+    final Value<Boolean> noPager;
     final Value<Path> dir;
     final Value<Integer> timeoutSeconds;
 
-    /** {@code withDir}: the command takes -C DIR itself. */
-    ReadOptions(boolean withDir) {
+    /** {@code colorWhat}: what --color's help says it colours; {@code withDir}: the command takes -C DIR itself. */
+    ReadOptions(String colorWhat, boolean withDir) {
+        color = Value.text(spec, "auto", OptionSpec.builder("--color")
+                .paramLabel("WHEN")
+                .description(colorWhat + " (default: ${DEFAULT-VALUE})"));
+        noPager = Value.flag(spec, OptionSpec.builder("--no-pager")
+                .description("In a terminal, write straight to it instead of through the pager"));
         dir = withDir ? Value.path(spec, OptionSpec.builder("-C")
                 .paramLabel("DIR")
                 .description("Run in this repository instead of the current directory")) : null;
@@ -37,6 +44,18 @@ final class ReadOptions {
             throw new CommandLine.ParameterException(cli, "--timeout must be a positive number of seconds");
         }
         return seconds;
+    }
+
+    /** Whether the answer is in git's colours: --color as given, auto meaning a terminal. */
+    boolean colored(Io io, CommandLine cli) {
+        return ColorWhen.colored(color.value(), io.terminal(), cli);
+    }
+
+    /** As git show and git grep: a terminal reads through the pager. {@code pagerOff}: prdiff's own --no-pager. */
+    void startPager(Io io, Pager pager, boolean pagerOff) {
+        if (io.terminal() && !noPager.value() && !pagerOff) {
+            pager.start();
+        }
     }
 
     /** Reads at a commit in -C as given here, else prdiff's own, else the current directory. */

@@ -3,7 +3,6 @@ package dev.prdiff.cli;
 import dev.prdiff.app.CommitReads;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
 
 import java.io.IOException;
@@ -28,12 +27,7 @@ final class ShowCommand {
                     + " path from the top of the repository, or from the current folder when it starts with ./ or"
                     + " ../, as in git; split at the first colon, so the path may hold colons. With no colon, the"
                     + " commit itself"));
-    final Value<String> color = Value.text(spec, "auto", OptionSpec.builder("--color")
-            .paramLabel("WHEN")
-            .description("Colour a commit: auto (in a terminal), always or never (default: ${DEFAULT-VALUE})"));
-    final Value<Boolean> noPager = Value.flag(spec, OptionSpec.builder("--no-pager")
-            .description("In a terminal, write straight to it instead of through the pager"));
-    final ReadOptions options = new ReadOptions(true);
+    final ReadOptions options = new ReadOptions("Colour a commit: auto (in a terminal), always or never", true);
 
     ShowCommand() {
         options.mixInto(spec);
@@ -46,25 +40,18 @@ final class ShowCommand {
         if (!defaults.pathsAfterDashes().isEmpty()) {
             throw new CommandLine.ParameterException(cli, "prdiff show takes one SHA or SHA:PATH and no --");
         }
-        boolean colored = ColorWhen.colored(color.value(), io.terminal(), cli);
+        boolean colored = options.colored(io, cli);
         CommitReads reads = options.open(defaults, seconds, io.session().get());
         String asked = revAndPath.value();
         if (asked.indexOf(':') < 0) {
             String commit = reads.commit(asked);
-            startPager(io, pager, pagerOff);
+            options.startPager(io, pager, pagerOff);
             reads.showCommit(commit, colored, io.out());
         } else {
             var entry = reads.find(asked);
-            startPager(io, pager, pagerOff);
+            options.startPager(io, pager, pagerOff);
             reads.show(entry, io.out());
         }
         return ExitCode.OK;
-    }
-
-    /** As git show: a terminal reads through the pager, once the answer is known to exist. */
-    private void startPager(Io io, Pager pager, boolean pagerOff) {
-        if (io.terminal() && !noPager.value() && !pagerOff) {
-            pager.start();
-        }
     }
 }
