@@ -228,6 +228,7 @@ public final class Git {
         String sha = ObjectIds.isObjectId(rev) ? new ObjectIds(this).commit(rev)
                 : commitFromRef(new ObjectIds(this).withWholeId(rev), rev, explain);
         resolved.put(rev, sha);
+        resolved.putIfAbsent(sha, sha); // the commit's own id names it: a caller that passes it on needs no git call
         return sha;
     }
 
