@@ -152,6 +152,7 @@
 //SOURCES cli/CdsRehearsal.java
 //SOURCES cli/CdsTraining.java
 //SOURCES cli/Cli.java
+//SOURCES cli/Commands.java
 //SOURCES cli/ColorWhen.java
 //SOURCES cli/CommandLineCalls.java
 //SOURCES cli/CompletionCommand.java

@@ -84,15 +84,8 @@ public final class Cli {
         }
         args = GrepCommand.colorAlone(args);
         DiffOptions options = new DiffOptions();
-        ShowCommand show = new ShowCommand();
-        GrepCommand grep = new GrepCommand();
-        HelpCommand help = new HelpCommand();
         CommandLine cli = new CommandLine(options.spec);
-        cli.addSubcommand("generate-completion", new CommandLine(new CompletionCommand().spec));
-        cli.addSubcommand("show", new CommandLine(show.spec));
-        // As git grep -e: the word after -e is the pattern even when it looks like an option (-e -i, -e --sha).
-        cli.addSubcommand("grep", new CommandLine(grep.spec).setAllowOptionsAsOptionParameters(true));
-        cli.addSubcommand("help", new CommandLine(help.spec));
+        Commands commands = Commands.namedIn(args) ? new Commands(cli) : null;
         options.spec.usageMessage().sectionMap().put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST,
                 HelpPages.commandSection());
         // No word is read as @FILE (picocli's default): `--file @/path/to/credentials` would print the file's first
@@ -130,17 +123,12 @@ public final class Cli {
                             try {
                                 return new DiffCommand(options, pathsAfterDashes, io, pager).call();
                             } catch (PrdiffException e) {
-                                throw Usage.orCommand(e, options.target.value(), cli.getSubcommands().keySet());
+                                throw Usage.orCommand(e, options.target.value(), HelpPages.commandNames());
                             }
-                        }
-                        if (sub.commandSpec() == help.spec) {
-                            return help.call(cli.getOut());
                         }
                         ReadDefaults defaults = new ReadDefaults(options.dir.value(), options.timeoutSeconds.value(),
                                 pathsAfterDashes);
-                        boolean pagerOff = options.noPager.value();
-                        return sub.commandSpec() == show.spec ? show.call(io, defaults, pager, pagerOff)
-                                : grep.call(io, defaults, pager, pagerOff);
+                        return commands.call(sub, cli.getOut(), io, defaults, pager, options.noPager.value());
                     } catch (CommandLine.ParameterException e) {
                         throw e;
                     } catch (Exception e) {

@@ -58,7 +58,7 @@ final class DiffCommand {
             throw new CommandLine.ParameterException(self, "--timeout must be a positive number of seconds");
         }
         if (target.size() > 1) {
-            List<String> commands = NearNames.near(target.get(0), self.getSubcommands().keySet(), 1, 1);
+            List<String> commands = NearNames.near(target.get(0), HelpPages.commandNames(), 1, 1);
             if (!commands.isEmpty()) {
                 throw new CommandLine.ParameterException(self, "'" + target.get(0) + "' is not a command; did you mean"
                         + " prdiff " + commands.get(0) + " " + String.join(" ", target.subList(1, target.size())) + "?");

@@ -23,6 +23,11 @@ final class HelpPages {
         new Command("help", "[TOPIC]", "Show the help on one topic: " + String.join(", ", HelpCommand.TOPICS) + "."),
         new Command("generate-completion", "", "Print the bash and zsh completion script, for the shell to source."));
 
+    /** The commands' names, as they are typed. */
+    static List<String> commandNames() {
+        return COMMANDS.stream().map(Command::name).toList();
+    }
+
     private static final String[] SHORT = {
         "Usage: prdiff [TARGET] [OPTIONS] [-- PATH...]",
         "       prdiff COMMAND [ARGS...]",

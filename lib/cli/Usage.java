@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /** The usage layout every prdiff command shares. */
 final class Usage {
@@ -64,7 +63,7 @@ final class Usage {
      * A lone TARGET that names no ref but is one edit from a command (prdiff shwo) also suggests the command; any
      * other failure is returned as it is.
      */
-    static PrdiffException orCommand(PrdiffException e, List<String> target, Set<String> commands) {
+    static PrdiffException orCommand(PrdiffException e, List<String> target, List<String> commands) {
         if (e.code() != ErrorCode.REF_NOT_FOUND || target.size() != 1) {
             return e;
         }

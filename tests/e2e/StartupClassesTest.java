@@ -19,9 +19,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The JVM options prdiff.java gives every launch keep picocli from loading what no prdiff option uses: with them, a
- * {@code --file} call loads no java.sql or java.time.format class (prdiff's timeouts use java.time.Duration); without
- * them (the control), picocli's converter registration loads both packages.
+ * What a {@code --file} call's JVM loads. The JVM options prdiff.java gives every launch keep picocli from loading
+ * what no prdiff option uses: with them, no java.sql or java.time.format class (prdiff's timeouts use
+ * java.time.Duration); without them (the control), picocli's converter registration loads both packages. And the
+ * commands' picocli models (show, grep, help, generate-completion) are built only when a word names one.
  */
 class StartupClassesTest {
     @Test
@@ -35,20 +36,37 @@ class StartupClassesTest {
         }
     }
 
+    @Test
+    void theCommandsAreBuiltOnlyWhenAWordNamesOne() throws Exception {
+        try (TempRepo r = TempRepo.init()) {
+            String range = Fixtures.oneFileChanged(r);
+            String show = "dev.prdiff.cli.ShowCommand";
+            assertTrue(loadedClasses(r, runtimeOptions(), range, "--file", "a.txt").stream()
+                    .noneMatch(l -> l.contains(" " + show + " ")), "a diff built the commands");
+            assertTrue(loadedClasses(r, runtimeOptions(), "show", "HEAD:a.txt").stream()
+                    .anyMatch(l -> l.contains(" " + show + " ")), "the control: show ran without its command");
+        }
+    }
+
     /** Of java.sql and java.time.format, the packages that a --file call loaded a class of, with these JVM options. */
     private static List<String> loadedJdkPackages(TempRepo r, List<String> options, String range) throws IOException {
+        return loadedClasses(r, options, range, "--file", "a.txt").stream().map(l -> l.contains(" java.sql.") ? "java.sql" : l.contains(" java.time.format.") ? "java.time.format" : "")
+                .filter(p -> !p.isEmpty()).distinct().sorted().toList();
+    }
+
+    /** The class-load log of a successful call of prdiff with {@code words}, with these JVM options. */
+    private static List<String> loadedClasses(TempRepo r, List<String> options, String... words) throws IOException {
         Path log = TempDirs.create("startup-classes-").resolve("classes.log");
         List<String> argv = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         argv.addAll(options);
-        argv.addAll(List.of("-Xlog:class+load=info:file=" + log, "-cp", System.getProperty("java.class.path"), "prdiff",
-                range, "--file", "a.txt"));
+        argv.addAll(List.of("-Xlog:class+load=info:file=" + log, "-cp", System.getProperty("java.class.path"), "prdiff"));
+        argv.addAll(List.of(words));
         Proc.Result run = Proc.run(argv, r.dir(), System.getenv(), Duration.ofSeconds(120));
         assertEquals(0, run.exit(), run.stderr());
-        assertTrue(run.out().startsWith("diff --git a/a.txt b/a.txt"), run.out());
+        assertTrue(run.out().startsWith(words[0].equals("show") ? "" : "diff --git a/a.txt b/a.txt"), run.out());
         List<String> classes = Files.readAllLines(log);
         assertTrue(classes.stream().anyMatch(l -> l.contains(" picocli.CommandLine ")), "no class log");
-        return classes.stream().map(l -> l.contains(" java.sql.") ? "java.sql" : l.contains(" java.time.format.") ? "java.time.format" : "")
-                .filter(p -> !p.isEmpty()).distinct().sorted().toList();
+        return classes;
     }
 
     /** The words of prdiff.java's {@code //RUNTIME_OPTIONS} line, which JBang and the launcher give java. */
