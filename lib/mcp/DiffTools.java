@@ -349,22 +349,16 @@ final class DiffTools {
     }
 
     /**
-     * The whole of a file list's answer (its JSON twice, as text and structuredContent, and the notices): the
-     * server's limit on one answer. A longer list is a page of it, with has_more and next_skip.
+     * files_only: answered as get_changed_files is ({@link FileListAnswer}: the FileList JSON once, as the text, a
+     * page of it past max_bytes), with structuredContent the tool's envelope listing no change: its summary counts
+     * every file, the text lists them.
      */
-    private long listBudget() {
-        return Math.max(AnswerFit.MIN_BYTES, maxDiffBytes);
-    }
-
-    /** files_only: the FileList JSON as the text, and as structuredContent the envelope whose changes are those files. */
     private ObjectNode listedFiles(DiffRequest request, JsonNode args) {
         List<String> notices = new ArrayList<>();
-        // The text is the list; an envelope of a file takes about twice its list entry.
-        FileList list = AnswerFit.page(Prdiff.files(request, notices::add), args.path("skip").asInt(0),
-                listBudget() / 4);
-        ObjectNode result = ToolResults.text(Json.write(list));
-        result.set("structuredContent", Json.MAPPER.valueToTree(DiffEnvelope.listed(request, list, null, notices)));
-        return AnswerFit.fit(ToolResults.withNotices(result, notices), listBudget() / 4 * 3, false);
+        FileList list = Prdiff.files(request, notices::add);
+        DiffEnvelope whole = DiffEnvelope.listed(request, list, null, List.of());
+        return FileListAnswer.of(list, args.path("skip").asInt(0), notices, budget(args),
+                (page, said) -> Json.MAPPER.valueToTree(whole.withoutChanges(page.pagination(), said)));
     }
 
     /**

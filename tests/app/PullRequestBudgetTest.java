@@ -111,11 +111,21 @@ class PullRequestBudgetTest {
         // The table ends with the call listing all.
         assertTrue(a.more() > 0, a.toc());
         String list = a.toc().substring(a.toc().indexOf("list them all: ") + "list them all: ".length()).strip();
-        JsonNode args = Json.MAPPER.readTree(list.substring(list.indexOf(' ') + 1));
-        JsonNode listed = s.callResult(list.substring(0, list.indexOf(' ')), args);
-        // files_only: the FileList is the text; structuredContent is the envelope whose changes are those files.
-        assertEquals(350, Json.MAPPER.readTree(McpCalls.text(listed)).get("files").size(), list);
-        assertEquals(350, listed.at("/structuredContent/data/changes").size(), list);
+        com.fasterxml.jackson.databind.node.ObjectNode args =
+                (com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER.readTree(list.substring(list.indexOf(' ') + 1));
+        // files_only: the FileList is the text, once, in pages within the call's max_bytes; structuredContent is the
+        // envelope counting those files.
+        int files = 0;
+        for (int skip = 0; skip >= 0; ) {
+            JsonNode listed = s.callResult(list.substring(0, list.indexOf(' ')), args.put("skip", skip));
+            assertTrue(Json.write(listed).getBytes(StandardCharsets.UTF_8).length <= budget, list);
+            JsonNode page = Json.MAPPER.readTree(listed.at("/content/0/text").asText());
+            files += page.get("files").size();
+            assertEquals(350, listed.at("/structuredContent/data/summary/files").asInt(), list);
+            assertEquals(0, listed.at("/structuredContent/data/changes").size(), list);
+            skip = page.path("pagination").path("has_more").asBoolean() ? page.at("/pagination/next_skip").asInt() : -1;
+        }
+        assertEquals(350, files, list);
     }
 
     /**
