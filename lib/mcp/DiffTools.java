@@ -156,7 +156,8 @@ final class DiffTools {
     /** The follow-up calls of {@code tool}'s answer to {@code args}; {@code reserve}: what it says beside its text. */
     private ToolCallRefetch refetch(String tool, String fileField, JsonNode args, ToolCallRefetch.Text text,
             boolean structured, java.util.function.LongSupplier reserve) {
-        return new ToolCallRefetch(tool, args, fileField, DEFAULT_MAX_BYTES, cap(), text, structured, reserve);
+        return new ToolCallRefetch(tool, args, fileField, DEFAULT_MAX_BYTES, cap(), text, structured,
+                layout(args).plain(), reserve);
     }
 
     private long cap() {

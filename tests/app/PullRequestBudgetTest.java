@@ -170,7 +170,7 @@ class PullRequestBudgetTest {
     }
 
     @Test
-    void aDiffOver10MbIsListedAndEachFileFetchedWhole() throws Exception {
+    void aDiffOver10MbIsListedAndEachFileReadInPagesWithinTheBudget() throws Exception {
         Proc.Result gh = Proc.run(List.of("gh", "pr", "diff", "3", "-R", "octo/demo"), scenario.clone.dir(), scenario.env,
                 Duration.ofSeconds(60));
         assertEquals(0, gh.exit(), gh.stderr());
@@ -181,10 +181,16 @@ class PullRequestBudgetTest {
         DiffSections.Answer a = DiffSections.split(McpCalls.text(result).getBytes(StandardCharsets.UTF_8), DiffSections::toolCall);
         assertEquals(Set.of(), a.shown().keySet());
         assertEquals(live.keySet(), a.listed().keySet());
+        // A file's call keeps the budget: it answers the first page of the section's lines, naming the next.
         String call = a.listed().get("big/file-2.txt");
         JsonNode args = Json.MAPPER.readTree(call.substring(call.indexOf(' ') + 1));
-        assertEquals(new String(live.get("big/file-2.txt"), StandardCharsets.UTF_8),
-                McpCalls.ok(s, "get_pull_request_diff", args));
+        JsonNode first = s.callResult("get_pull_request_diff", args);
+        assertTrue(Json.write(first).getBytes(StandardCharsets.UTF_8).length <= 100_000, call);
+        String[] apart = McpCalls.guidanceApart(McpCalls.text(first));
+        assertTrue(new String(live.get("big/file-2.txt"), StandardCharsets.UTF_8).startsWith(apart[0]), call);
+        assertTrue(apart[0].length() > 50_000, apart[0].length() + " bytes");
+        assertTrue(apart[1].startsWith("# prdiff: lines 1 to ") && apart[1].contains("; the next lines: "
+                + "get_pull_request_diff "), apart[1]);
 
         Proc.Result cli = PrdiffCli.run(scenario.env, "3", "-R", "octo/demo", "--max-bytes", "5000000");
         assertEquals(0, cli.exit(), cli.stderr());
