@@ -86,7 +86,8 @@ final class RepositoryDiffs {
                 || (log && (base == null || !(headOnBase || spec.headSha().equals(spec.mergeBaseSha()))))) {
             return;
         }
-        String why = RangeNotes.whyEmpty(local, spec, base, head, range == null || range.threeDot());
+        String why = RangeNotes.whyEmpty(local, spec, base, head, range == null || range.threeDot(),
+                request.shape().refetch());
         if (why != null) {
             boolean checkedTree = target instanceof Target.Auto a && a.base() == null;
             notices.accept(checkedTree ? why + "; the tree is clean" : why);
@@ -176,7 +177,7 @@ final class RepositoryDiffs {
         if (chosen && !request.shape().log() && request.selection().files().isEmpty()) {
             String untracked = RangeNotes.untrackedLeftOut(local.untrackedNames());
             if (mode != null && base != null) {
-                workTreeNotes.add(RangeNotes.workTreeIncluded(base));
+                workTreeNotes.add(RangeNotes.workTreeIncluded(base, request.shape().refetch()));
             }
             if (untracked != null) {
                 workTreeNotes.add(untracked);
@@ -185,13 +186,13 @@ final class RepositoryDiffs {
         if (base == null) {
             notices.accept("warning: no base branch found (no upstream, origin/HEAD, origin/main, master or trunk,"
                     + " nor a local main, master or trunk), so only uncommitted changes against HEAD are shown;"
-                    + " name the base with --base REF, or a range");
+                    + " name the base with " + request.shape().refetch().option("--base") + " REF, or a range");
             return local.workingTree(mode != null ? mode : LocalDiffs.WorkTree.TRACKED);
         }
         DiffSpec spec = mode == null ? local.range(base, "HEAD", true) : local.workTreeSince(base, mode);
         if (mode == null && spec.baseSha().equals(spec.headSha())) {
             notices.accept("warning: HEAD is " + base + " itself and the tree is clean, so there is nothing to show;"
-                    + " for the last commit run prdiff --commit HEAD, or name a range");
+                    + " for the last commit run " + request.shape().refetch().commitCall("HEAD") + ", or name a range");
         }
         return spec;
     }

@@ -145,6 +145,36 @@ final class ToolCallRefetch implements Refetch {
     }
 
     @Override
+    public String rangeCall(String base, String head) {
+        ObjectNode call = located();
+        call.put("base", base);
+        if (head != null) {
+            call.put("head", head);
+        }
+        return "get_diff " + Json.write(call);
+    }
+
+    @Override
+    public String commitCall(String rev) {
+        return "get_commit_diff " + Json.write(located().put("hash", rev));
+    }
+
+    /** A new call's arguments: the repository this one named, if any. */
+    private ObjectNode located() {
+        ObjectNode call = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+        if (args.hasNonNull("repo_path")) {
+            call.set("repo_path", args.get("repo_path"));
+        }
+        return call;
+    }
+
+    /** The tool's argument: {@code --max-lines} is max_lines. */
+    @Override
+    public String option(String flag) {
+        return flag.replaceFirst("^--", "").replace('-', '_');
+    }
+
+    @Override
     public boolean pagesLines() {
         return pages;
     }
