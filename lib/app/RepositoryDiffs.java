@@ -7,6 +7,7 @@ import dev.prdiff.git.DiffSpec;
 import dev.prdiff.git.Git;
 import dev.prdiff.git.LocalDiffs;
 import dev.prdiff.git.Revisions;
+import dev.prdiff.shape.SectionCollector;
 
 import java.io.OutputStream;
 import java.nio.file.Path;
@@ -41,10 +42,10 @@ final class RepositoryDiffs {
     /** The diff (or its stat, or the range's commits) to {@code out}; {@code resolved} hears the range it is of. */
     void diff(OutputStream out, Consumer<String> notices, Consumer<DiffEnvelope.Range> resolved) {
         DiffSpec spec = resolve(notices);
-        if (request.fetch().since() == null) {
-            sayWhyEmpty(spec, request.shape().log(), notices);
-        }
         if (request.shape().log()) {
+            if (request.fetch().since() == null) {
+                sayWhyEmpty(spec, true, notices);
+            }
             resolved.accept(DiffEnvelope.Range.of(spec, RangeWording.local(request.target(), spec)));
             AnswerWriter.log(local, spec, oneCommit(request.target()), PathSelection.of(request, local.git()), request,
                     out, notices);
@@ -53,17 +54,26 @@ final class RepositoryDiffs {
         DiffSpec diffed = EarlierHead.since(local, spec, request.fetch().since(), notices);
         String how = RangeWording.local(request.target(), spec);
         resolved.accept(DiffEnvelope.Range.of(diffed, diffed == spec ? how : RangeWording.since(how, diffed)));
-        AnswerWriter.fromObjects(local, diffed, PathSelection.of(request, local.git()), request, out, notices);
+        // Why an answer is empty is asked of git only when the diff wrote nothing: a collector knows its sections,
+        // and any other output is counted on its way.
+        SectionCollector collector = out instanceof SectionCollector c ? c : null;
+        CountedOutput counted = collector == null ? new CountedOutput(out) : null;
+        AnswerWriter.fromObjects(local, diffed, PathSelection.of(request, local.git()), request,
+                collector != null ? collector : counted, notices);
+        boolean mayBeEmpty = collector != null ? collector.sections().isEmpty() : counted.mayBeEmpty();
+        if (request.fetch().since() == null && mayBeEmpty) {
+            sayWhyEmpty(spec, false, notices);
+        }
     }
 
     /** The changed files with their counts, every page. */
     FileList files(Consumer<String> notices) {
         DiffSpec resolved = resolve(notices);
-        if (request.fetch().since() == null) {
-            sayWhyEmpty(resolved, false, notices);
-        }
         DiffSpec spec = EarlierHead.since(local, resolved, request.fetch().since(), notices);
         var files = AnswerWriter.listed(local, spec, PathSelection.of(request, local.git()), request, notices);
+        if (request.fetch().since() == null && files.isEmpty()) {
+            sayWhyEmpty(resolved, false, notices);
+        }
         return new FileList(files, spec.range(), spec.baseSha(), spec.headSha(), spec.mergeBaseSha(), "git");
     }
 
