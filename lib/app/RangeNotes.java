@@ -57,8 +57,11 @@ final class RangeNotes {
                 + " the work tree";
     }
 
-    /** The untracked files an answer without --untracked left out, or null when there are none. */
-    static String untrackedLeftOut(List<String> names) {
+    /**
+     * The untracked files an answer without --untracked left out, or null when there are none; the option is named
+     * where {@code words}' caller has it.
+     */
+    static String untrackedLeftOut(List<String> names, Refetch words) {
         if (names.isEmpty()) {
             return null;
         }
@@ -66,7 +69,8 @@ final class RangeNotes {
         if (names.size() > NAMES_SHOWN) {
             shown += " and " + (names.size() - NAMES_SHOWN) + " more";
         }
-        return "untracked files left out: " + shown + " (prdiff --untracked includes them)";
+        String option = words.option("--untracked");
+        return "untracked files left out: " + shown + (option == null ? "" : " (prdiff " + option + " includes them)");
     }
 
     private static String abbreviated(String sha) {

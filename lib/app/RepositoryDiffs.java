@@ -185,7 +185,7 @@ final class RepositoryDiffs {
                     + request.fetch().since() + (chosen ? " (or commit or stash the changes first)" : ""));
         }
         if (chosen && !request.shape().log() && request.selection().files().isEmpty()) {
-            String untracked = RangeNotes.untrackedLeftOut(local.untrackedNames());
+            String untracked = RangeNotes.untrackedLeftOut(local.untrackedNames(), request.shape().refetch());
             if (mode != null && base != null) {
                 workTreeNotes.add(RangeNotes.workTreeIncluded(base, request.shape().refetch()));
             }

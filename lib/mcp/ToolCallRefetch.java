@@ -19,8 +19,8 @@ import java.util.function.LongSupplier;
  * from, with the one file asked for instead of the filters, pages and limits; or the same call with the cursor that
  * continues it. Where a section over the budget reads in pages of its lines (the text is git's diff), a file's call
  * keeps max_bytes as asked, so that every call named answers within it: the section whole where it fits, else its
- * first page, which names the next; elsewhere (json, a layout) its max_bytes is one that holds the section. A commit's file is asked of get_diff, from
- * its parent to it. It also prices the answer as a tools/call result sends it: the text as a JSON string, and beside
+ * first page, which names the next; elsewhere (json, a layout) its max_bytes is one that holds the section. A
+ * commit's file is asked of get_diff, from its parent to it. It also prices the answer as a tools/call result sends it: the text as a JSON string, and beside
  * a shown section its entry in structuredContent (or, when the text is the envelope, in the text's changes).
  */
 final class ToolCallRefetch implements Refetch {
@@ -168,11 +168,14 @@ final class ToolCallRefetch implements Refetch {
         return call;
     }
 
-    /** The tool's argument: {@code --max-lines} is max_lines. */
+    /** The tools' argument: {@code --max-lines} is max_lines; none for what only the command line reads. */
     @Override
     public String option(String flag) {
-        return flag.replaceFirst("^--", "").replace('-', '_');
+        return CLI_ONLY.contains(flag) ? null : flag.replaceFirst("^--", "").replace('-', '_');
     }
+
+    /** Options of the command line that no tool has: the work tree and the index are the CLI's alone. */
+    private static final java.util.Set<String> CLI_ONLY = java.util.Set.of("--untracked", "--cached");
 
     @Override
     public boolean pagesLines() {

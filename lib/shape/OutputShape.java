@@ -160,7 +160,8 @@ public record OutputShape(FileFilter filter, Integer top, int skip, SectionLimit
             notices.accept(pageNotice(outcome.pagination()));
         }
         if (!outcome.cut().isEmpty()) {
-            notices.accept("warning: " + outcome.words().option("--max-lines") + " " + limits.maxLines() + " cut " + outcome.cut().size() + " files: "
+            notices.accept("warning: " + outcome.words().option("--max-lines") + " " + limits.maxLines() + " cut "
+                    + outcome.cut().size() + " files: "
                     + String.join(", ", outcome.cut().stream().map(PathBytes::inLine).toList()));
         }
         if (outcome.generated() > 0) {

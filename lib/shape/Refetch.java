@@ -58,7 +58,7 @@ public interface Refetch {
 
     /**
      * An option's name as the caller says it: {@code flag} as the command line spells it ({@code --max-lines}), or
-     * the caller's own name for it (MCP's argument {@code max_lines}).
+     * the caller's own name for it (MCP's argument {@code max_lines}); null when the caller has no such option.
      */
     default String option(String flag) {
         return flag;

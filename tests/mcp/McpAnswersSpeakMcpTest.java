@@ -24,9 +24,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * MCP answers never speak CLI: every text the model reads (each text block's own lines, "# ..." beside git's; the
  * JSON envelope's warnings and fetch calls; an error's message; structuredContent's warnings and _meta's notices)
  * names tools and arguments (max_bytes, path, get_file_at_sha), never a command-line option (--max-bytes, --file,
- * --json) nor a prdiff command, and a JSON text speaks of no table of contents, over answers driven past their budgets: get_diff (text and json, max_lines, a page,
- * a path that matches nothing, log and stat), get_commit_diff, get_pull_request_diff through the GitHub stand-in
- * (live and pinned, text and json, files_only), get_changed_files, grep_at_sha and get_file_at_sha.
+ * --json) nor a prdiff command, and a JSON text speaks of no table of contents, over answers driven past their
+ * budgets: get_diff (text and json, max_lines, a page, a path that matches nothing, an empty range, log and stat,
+ * the branch against its base with an untracked file), get_commit_diff, get_pull_request_diff through the GitHub
+ * stand-in (live and pinned, text and json, files_only), get_changed_files, grep_at_sha and get_file_at_sha.
  */
 @Timeout(120)
 class McpAnswersSpeakMcpTest {
@@ -103,6 +104,34 @@ class McpAnswersSpeakMcpTest {
         assertSpeaksMcp(said);
     }
 
+    /**
+     * get_diff with neither base nor head: the branch against its base, whose notes (an untracked file left out, a
+     * branch on its base) the command line words with its options; on the base itself, the call for the last commit.
+     */
+    @Test
+    void theBranchAgainstItsBaseSpeaksMcp() throws Exception {
+        try (TempRepo r = TempRepo.init()) {
+            r.write("a.txt", "a\n");
+            r.commit("base");
+            List<String> said = new ArrayList<>();
+            try (McpSession s = McpSession.initialized(r.dir())) {
+                List<String> onBase = spoken(s, "get_diff", McpCalls.obj());
+                assertTrue(onBase.stream().anyMatch(n -> n.contains("get_commit_diff {\"hash\":\"HEAD\"}")),
+                        onBase.toString());
+                said.addAll(onBase);
+                r.checkout("-q", "-b", "feature");
+                r.write("a.txt", "a, on feature\n");
+                r.commit("feature");
+                java.nio.file.Files.writeString(r.dir().resolve("new.txt"), "untracked\n");
+                List<String> untracked = spoken(s, "get_diff", McpCalls.obj());
+                assertTrue(untracked.stream().anyMatch(n -> n.endsWith("untracked files left out: new.txt")),
+                        untracked.toString());
+                said.addAll(untracked);
+            }
+            assertSpeaksMcp(said);
+        }
+    }
+
     @Test
     void pullRequestAnswersOverBudgetSpeakMcp() {
         List<String> said = new ArrayList<>();
@@ -141,15 +170,16 @@ class McpAnswersSpeakMcpTest {
 
     /** Every phrase of {@code said} free of command-line words. */
     static void assertSpeaksMcp(List<String> said) {
-        assertTrue(said.size() > 10, said.toString());
+        assertTrue(!said.isEmpty(), "nothing was said");
         java.util.Set<String> cli = new java.util.TreeSet<>();
         for (String s : said) {
             Matcher m = CLI.matcher(GIT_COMMAND.matcher(s).replaceAll("git …"));
             if (m.find()) {
                 // One example of each wording: the tool, and the phrase around the word.
-                int at = s.indexOf(' ');
-                cli.add(s.substring(0, at) + ": …" + m.group() + " in " + s.substring(Math.max(0, s.indexOf(": ") + 2),
-                        Math.min(s.length(), s.indexOf(": ") + 2 + 400)));
+                int tool = s.indexOf(' ');
+                int phrase = s.indexOf(": ") + 2;
+                cli.add(s.substring(0, tool) + ": …" + m.group() + " in "
+                        + s.substring(phrase, Math.min(s.length(), phrase + 400)));
             }
         }
         assertEquals(java.util.Set.of(), cli.stream().limit(12).collect(java.util.stream.Collectors.toSet()));
