@@ -7,6 +7,7 @@ import dev.prdiff.git.DiffSpec;
 import dev.prdiff.git.Git;
 import dev.prdiff.git.LocalDiffs;
 import dev.prdiff.git.Revisions;
+import dev.prdiff.shape.Refetch;
 import dev.prdiff.shape.SectionCollector;
 
 import java.io.OutputStream;
@@ -159,16 +160,18 @@ final class RepositoryDiffs {
         Git git = local.git();
         if (git.isBare()) {
             if (auto.base() == null || auto.workTree() != null) {
+                Refetch words = request.shape().refetch();
                 throw new PrdiffException(ErrorCode.INVALID_INPUT, git.workDir() + " is a bare repository: it has no"
-                        + " work tree and no branch of yours to compare; name what to diff, e.g. prdiff main...feature,"
-                        + " prdiff --commit REV, or a pull request number");
+                        + " work tree and no branch of yours to compare; name what to diff, e.g. "
+                        + words.rangeCall("main", "feature") + ", " + words.commitCall("REV")
+                        + ", or a pull request number");
             }
             return local.range(auto.base(), "HEAD", true);
         }
         if (!git.hasCommit("HEAD")) {
             throw new PrdiffException(ErrorCode.INVALID_INPUT, "HEAD has no commit yet (a new repository or an orphan"
                     + " branch), so there is nothing to compare with; commit first, or name a range of existing"
-                    + " commits, e.g. prdiff main...feature");
+                    + " commits, e.g. " + request.shape().refetch().rangeCall("main", "feature"));
         }
         String base = auto.base() != null ? auto.base() : local.defaultBase();
         autoBase = base;

@@ -127,6 +127,16 @@ class McpAnswersSpeakMcpTest {
                 assertTrue(untracked.stream().anyMatch(n -> n.endsWith("untracked files left out: new.txt")),
                         untracked.toString());
                 said.addAll(untracked);
+                // No commit yet, and a bare clone: the error names a range to ask for instead.
+                java.nio.file.Path bare = support.TempDirs.create("prdiff-bare-").resolve("r.git");
+                r.git("clone", "-q", "--bare", r.dir().toString(), bare.toString());
+                try (TempRepo empty = TempRepo.init()) {
+                    for (java.nio.file.Path dir : List.of(empty.dir(), bare)) {
+                        List<String> error = spoken(s, "get_diff", McpCalls.argsOf("repo_path", dir.toString()));
+                        assertTrue(error.stream().anyMatch(n -> n.contains("get_diff {")), error.toString());
+                        said.addAll(error);
+                    }
+                }
             }
             assertSpeaksMcp(said);
         }
