@@ -106,6 +106,7 @@
 //SOURCES cache/PullRequestMemoryCache.java
 //SOURCES cache/PullRequestDiskCache.java
 //SOURCES app/AnswerWriter.java
+//SOURCES app/CountedOutput.java
 //SOURCES app/CommitReads.java
 //SOURCES app/CompletionWords.java
 //SOURCES app/DiffEnvelope.java

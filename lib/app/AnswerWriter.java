@@ -199,8 +199,8 @@ final class AnswerWriter {
         out.write(DiffStat.render(files));
         if (files.stream().anyMatch(DiffStat.File::binary)) {
             notices.accept("warning: " + source + "'s diff does not carry the sizes of binary files, so their lines"
-                    + " read 'Bin' where git diff --stat prints 'Bin OLD -> NEW bytes'; pin the head with --sha"
-                    + " (MCP: sha) for git's own diffstat");
+                    + " read 'Bin' where git diff --stat prints 'Bin OLD -> NEW bytes'; pin the head with "
+                    + request.shape().refetch().option("--sha") + " for git's own diffstat");
         }
     }
 

@@ -51,8 +51,16 @@ public final class CommitReads {
 
     /** The object at a repo-relative {@code path} of {@code rev}; an empty path is the commit's top folder. */
     public CommitEntry find(String rev, String path) {
+        return find(rev, path, commit -> "prdiff show " + commit + ":");
+    }
+
+    /**
+     * As {@link #find(String, String)}, a missing path with no near one naming {@code topFolder}'s call for the
+     * commit (its full SHA), which lists the commit's top folder in the caller's words.
+     */
+    public CommitEntry find(String rev, String path, java.util.function.UnaryOperator<String> topFolder) {
         return reads.find(rev, path, (commit, missing) ->
-                new PathSuggestions(reads.paths(commit), git.timeout()).closest(missing));
+                new PathSuggestions(reads.paths(commit), git.timeout()).closest(missing), topFolder);
     }
 
     /** What git show prints for the entry: a file's bytes as stored, or a folder's listing. */

@@ -176,6 +176,15 @@ public record DiffEnvelope(boolean success, Data data, Pagination pagination, Li
     }
 
     /**
+     * This envelope listing no change, as the page {@code page} with {@code warnings}: for an answer whose text is
+     * the file list (files_only), so that the files are sent once. The summary still counts every file.
+     */
+    public DiffEnvelope withoutChanges(Pagination page, List<String> warnings) {
+        Data none = data == null ? null : new Data(data.summary(), data.range(), List.of());
+        return new DiffEnvelope(success, none, page, errors, List.copyOf(warnings), metadata);
+    }
+
+    /**
      * This envelope without section bodies and fetch calls, its changes the files whose sections were shown: for an
      * answer whose text is the diff and names the files it left out.
      */

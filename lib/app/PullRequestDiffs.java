@@ -198,7 +198,8 @@ final class PullRequestDiffs {
         }
         notices.accept("warning: generated files are recognised by name only: the head commit"
                 + (head != null ? " " + head : "") + " is not in a local clone, so its .gitattributes"
-                + " (linguist-generated) cannot be read; pin it with --sha (MCP: sha) to have them read");
+                + " (linguist-generated) cannot be read; pin it with " + asked.shape().refetch().option("--sha")
+                + " to have them read");
         return asked;
     }
 

@@ -2,6 +2,7 @@ package dev.prdiff.app;
 
 import dev.prdiff.git.DiffSpec;
 import dev.prdiff.git.LocalDiffs;
+import dev.prdiff.shape.Refetch;
 
 import java.util.List;
 
@@ -16,9 +17,11 @@ final class RangeNotes {
 
     /**
      * Why a diff of commits is empty whatever its paths, or null when it is not (or compares the work tree). The
-     * base and head are named as they were typed ({@code base...head}); a commit alone has a null base.
+     * base and head are named as they were typed ({@code base...head}); a commit alone has a null base. The calls it
+     * names are in {@code words}' form.
      */
-    static String whyEmpty(LocalDiffs local, DiffSpec spec, String base, String head, boolean threeDot) {
+    static String whyEmpty(LocalDiffs local, DiffSpec spec, String base, String head, boolean threeDot,
+            Refetch words) {
         if (!local.sameTrees(spec)) {
             return null;
         }
@@ -35,17 +38,17 @@ final class RangeNotes {
         }
         if (headSha.equals(spec.mergeBaseSha())) {
             return "warning: nothing to show: " + head + " (" + abbreviated(headSha) + ") is an ancestor of " + base
-                    + ", so " + base + "..." + head + " holds no change of its own; prdiff " + head + "..." + base
-                    + " shows what " + base + " added since, prdiff --commit " + head + " its last commit";
+                    + ", so " + base + "..." + head + " holds no change of its own; " + words.rangeCall(head, base)
+                    + " shows what " + base + " added since, " + words.commitCall(head) + " its last commit";
         }
         return "warning: nothing to show: " + head + " holds the same tree as its merge base with " + base + " ("
                 + abbreviated(spec.mergeBaseSha()) + "): its commits' changes undo each other";
     }
 
     /** That the uncommitted changes are in the answer, for prdiff with no TARGET on a dirty tree. */
-    static String workTreeIncluded(String base) {
-        return "uncommitted changes included (the tree has changes); prdiff " + base + " (MCP: base " + base
-                + ") shows the commits alone";
+    static String workTreeIncluded(String base, Refetch words) {
+        return "uncommitted changes included (the tree has changes); " + words.rangeCall(base, null)
+                + " shows the commits alone";
     }
 
     /** That they are not, for prdiff REV (REV...HEAD) on a dirty tree. */
@@ -54,8 +57,11 @@ final class RangeNotes {
                 + " the work tree";
     }
 
-    /** The untracked files an answer without --untracked left out, or null when there are none. */
-    static String untrackedLeftOut(List<String> names) {
+    /**
+     * The untracked files an answer without --untracked left out, or null when there are none; the option is named
+     * where {@code words}' caller has it.
+     */
+    static String untrackedLeftOut(List<String> names, Refetch words) {
         if (names.isEmpty()) {
             return null;
         }
@@ -63,7 +69,8 @@ final class RangeNotes {
         if (names.size() > NAMES_SHOWN) {
             shown += " and " + (names.size() - NAMES_SHOWN) + " more";
         }
-        return "untracked files left out: " + shown + " (prdiff --untracked includes them)";
+        String option = words.option("--untracked");
+        return "untracked files left out: " + shown + (option == null ? "" : " (prdiff " + option + " includes them)");
     }
 
     private static String abbreviated(String sha) {

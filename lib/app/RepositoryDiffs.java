@@ -7,6 +7,8 @@ import dev.prdiff.git.DiffSpec;
 import dev.prdiff.git.Git;
 import dev.prdiff.git.LocalDiffs;
 import dev.prdiff.git.Revisions;
+import dev.prdiff.shape.Refetch;
+import dev.prdiff.shape.SectionCollector;
 
 import java.io.OutputStream;
 import java.nio.file.Path;
@@ -41,10 +43,10 @@ final class RepositoryDiffs {
     /** The diff (or its stat, or the range's commits) to {@code out}; {@code resolved} hears the range it is of. */
     void diff(OutputStream out, Consumer<String> notices, Consumer<DiffEnvelope.Range> resolved) {
         DiffSpec spec = resolve(notices);
-        if (request.fetch().since() == null) {
-            sayWhyEmpty(spec, request.shape().log(), notices);
-        }
         if (request.shape().log()) {
+            if (request.fetch().since() == null) {
+                sayWhyEmpty(spec, true, notices);
+            }
             resolved.accept(DiffEnvelope.Range.of(spec, RangeWording.local(request.target(), spec)));
             AnswerWriter.log(local, spec, oneCommit(request.target()), PathSelection.of(request, local.git()), request,
                     out, notices);
@@ -53,17 +55,26 @@ final class RepositoryDiffs {
         DiffSpec diffed = EarlierHead.since(local, spec, request.fetch().since(), notices);
         String how = RangeWording.local(request.target(), spec);
         resolved.accept(DiffEnvelope.Range.of(diffed, diffed == spec ? how : RangeWording.since(how, diffed)));
-        AnswerWriter.fromObjects(local, diffed, PathSelection.of(request, local.git()), request, out, notices);
+        // Why an answer is empty is asked of git only when the diff wrote nothing: a collector knows its sections,
+        // and any other output is counted on its way.
+        SectionCollector collector = out instanceof SectionCollector c ? c : null;
+        CountedOutput counted = collector == null ? new CountedOutput(out) : null;
+        AnswerWriter.fromObjects(local, diffed, PathSelection.of(request, local.git()), request,
+                collector != null ? collector : counted, notices);
+        boolean mayBeEmpty = collector != null ? collector.sections().isEmpty() : counted.mayBeEmpty();
+        if (request.fetch().since() == null && mayBeEmpty) {
+            sayWhyEmpty(spec, false, notices);
+        }
     }
 
     /** The changed files with their counts, every page. */
     FileList files(Consumer<String> notices) {
         DiffSpec resolved = resolve(notices);
-        if (request.fetch().since() == null) {
-            sayWhyEmpty(resolved, false, notices);
-        }
         DiffSpec spec = EarlierHead.since(local, resolved, request.fetch().since(), notices);
         var files = AnswerWriter.listed(local, spec, PathSelection.of(request, local.git()), request, notices);
+        if (request.fetch().since() == null && files.isEmpty()) {
+            sayWhyEmpty(resolved, false, notices);
+        }
         return new FileList(files, spec.range(), spec.baseSha(), spec.headSha(), spec.mergeBaseSha(), "git");
     }
 
@@ -86,7 +97,8 @@ final class RepositoryDiffs {
                 || (log && (base == null || !(headOnBase || spec.headSha().equals(spec.mergeBaseSha()))))) {
             return;
         }
-        String why = RangeNotes.whyEmpty(local, spec, base, head, range == null || range.threeDot());
+        String why = RangeNotes.whyEmpty(local, spec, base, head, range == null || range.threeDot(),
+                request.shape().refetch());
         if (why != null) {
             boolean checkedTree = target instanceof Target.Auto a && a.base() == null;
             notices.accept(checkedTree ? why + "; the tree is clean" : why);
@@ -148,16 +160,18 @@ final class RepositoryDiffs {
         Git git = local.git();
         if (git.isBare()) {
             if (auto.base() == null || auto.workTree() != null) {
+                Refetch words = request.shape().refetch();
                 throw new PrdiffException(ErrorCode.INVALID_INPUT, git.workDir() + " is a bare repository: it has no"
-                        + " work tree and no branch of yours to compare; name what to diff, e.g. prdiff main...feature,"
-                        + " prdiff --commit REV, or a pull request number");
+                        + " work tree and no branch of yours to compare; name what to diff, e.g. "
+                        + words.rangeCall("main", "feature") + ", " + words.commitCall("REV")
+                        + ", or a pull request number");
             }
             return local.range(auto.base(), "HEAD", true);
         }
         if (!git.hasCommit("HEAD")) {
             throw new PrdiffException(ErrorCode.INVALID_INPUT, "HEAD has no commit yet (a new repository or an orphan"
                     + " branch), so there is nothing to compare with; commit first, or name a range of existing"
-                    + " commits, e.g. prdiff main...feature");
+                    + " commits, e.g. " + request.shape().refetch().rangeCall("main", "feature"));
         }
         String base = auto.base() != null ? auto.base() : local.defaultBase();
         autoBase = base;
@@ -174,9 +188,9 @@ final class RepositoryDiffs {
                     + request.fetch().since() + (chosen ? " (or commit or stash the changes first)" : ""));
         }
         if (chosen && !request.shape().log() && request.selection().files().isEmpty()) {
-            String untracked = RangeNotes.untrackedLeftOut(local.untrackedNames());
+            String untracked = RangeNotes.untrackedLeftOut(local.untrackedNames(), request.shape().refetch());
             if (mode != null && base != null) {
-                workTreeNotes.add(RangeNotes.workTreeIncluded(base));
+                workTreeNotes.add(RangeNotes.workTreeIncluded(base, request.shape().refetch()));
             }
             if (untracked != null) {
                 workTreeNotes.add(untracked);
@@ -185,13 +199,13 @@ final class RepositoryDiffs {
         if (base == null) {
             notices.accept("warning: no base branch found (no upstream, origin/HEAD, origin/main, master or trunk,"
                     + " nor a local main, master or trunk), so only uncommitted changes against HEAD are shown;"
-                    + " name the base with --base REF, or a range");
+                    + " name the base with " + request.shape().refetch().option("--base") + " REF, or a range");
             return local.workingTree(mode != null ? mode : LocalDiffs.WorkTree.TRACKED);
         }
         DiffSpec spec = mode == null ? local.range(base, "HEAD", true) : local.workTreeSince(base, mode);
         if (mode == null && spec.baseSha().equals(spec.headSha())) {
             notices.accept("warning: HEAD is " + base + " itself and the tree is clean, so there is nothing to show;"
-                    + " for the last commit run prdiff --commit HEAD, or name a range");
+                    + " for the last commit run " + request.shape().refetch().commitCall("HEAD") + ", or name a range");
         }
         return spec;
     }

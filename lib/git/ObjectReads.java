@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiFunction;
+import java.util.function.UnaryOperator;
 
 /**
  * Reads of git objects at a commit: a file's bytes or a folder's listing ({@code git show SHA:PATH}) and the lines matching a
@@ -31,14 +32,17 @@ public final class ObjectReads {
 
     /** The object at a repo-relative {@code path} of {@code rev}; an empty path is the commit's top folder. */
     public CommitEntry find(String rev, String path) {
-        return find(rev, path, (commit, missing) -> List.of());
+        return find(rev, path, (commit, missing) -> List.of(), commit -> "prdiff show " + commit + ":");
     }
 
     /**
      * As {@link #find(String, String)}; when the commit has no such path, {@code nearPaths} gives up to a few of
-     * its paths that the failure names as likely meant (given the commit's full SHA and the path asked for).
+     * its paths that the failure names as likely meant (given the commit's full SHA and the path asked for), and
+     * when it gives none, the failure names {@code topFolder}'s call for the commit, which lists its top folder
+     * (in the caller's words: a command line, or a tool call).
      */
-    public CommitEntry find(String rev, String path, BiFunction<String, String, List<String>> nearPaths) {
+    public CommitEntry find(String rev, String path, BiFunction<String, String, List<String>> nearPaths,
+            UnaryOperator<String> topFolder) {
         requireRepoRelative(path);
         String commit = git.commit(rev);
         String[] answer = lookUp(commit, path);
@@ -50,7 +54,7 @@ public final class ObjectReads {
             List<String> near = nearPaths.apply(commit, path);
             throw new PrdiffException(ErrorCode.PATH_NOT_FOUND, "commit " + commit + " has no file or folder '"
                     + printable(path) + "' (paths are repo-relative, as git ls-tree prints them); " + (near.isEmpty()
-                    ? "list its top folder with prdiff show " + commit + ":"
+                    ? "list its top folder with " + topFolder.apply(commit)
                     : "did you mean " + String.join(", ", near.stream().map(ObjectReads::printable).toList()) + "?"));
         }
         return new CommitEntry(commit, path, answer[0], answer[1], Long.parseLong(answer[2]));

@@ -4,10 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import dev.prdiff.core.FileEntry;
-import dev.prdiff.core.FileList;
 import dev.prdiff.core.Json;
-import dev.prdiff.core.Pagination;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -16,8 +13,8 @@ import java.util.List;
 /**
  * Keeps a tools/call answer's structuredContent and _meta within a byte budget, beside a text that has its own
  * (max_bytes): 300,000 changed files once made 62 MB of structuredContent beside 496 bytes of text. Lists are cut
- * at their end and the cut is said: a file list gets the pagination of the page it became (next_skip), an
- * envelope's changes and warnings and the notices get a last entry naming what was left out.
+ * at their end and the cut is said: an envelope's changes and warnings and the notices get a last entry naming
+ * what was left out. (A file list pages itself: {@link FileListAnswer}.)
  */
 final class AnswerFit {
     /** The least budget of the structured part: room for an envelope's summary, range and metadata. */
@@ -26,31 +23,6 @@ final class AnswerFit {
     private static final long SAY = 256;
 
     private AnswerFit() {}
-
-    /**
-     * The file list cut to the files whose JSON, twice (as text and as structuredContent), fits {@code budget}
-     * bytes, as the page {@code skip} onwards: its pagination says has_more and next_skip. Unchanged when it fits.
-     */
-    static FileList page(FileList list, int skip, long budget) {
-        long used = twice(list.with(List.of(), new Pagination(Integer.MAX_VALUE, Integer.MAX_VALUE, true,
-                Integer.MAX_VALUE)));
-        List<FileEntry> files = list.files();
-        int n = 0;
-        for (FileEntry f : files) {
-            used += twice(f) + 2;
-            if (used > budget) {
-                break;
-            }
-            n++;
-        }
-        if (n == files.size()) {
-            return list;
-        }
-        Pagination was = list.pagination();
-        int total = was != null ? was.total() : files.size();
-        int from = was != null ? Math.min(skip, total) : 0;
-        return list.with(files.subList(0, n), new Pagination(total, n, true, from + n));
-    }
 
     /**
      * Cuts {@code result}'s structuredContent (an envelope's warnings and changes) and its notices until both fit

@@ -140,7 +140,7 @@ final class DiffTools {
     private DiffRequest limited(DiffRequest request, JsonNode args, long maxBytes, ToolCallRefetch refetch) {
         DiffLayout layout = layout(args);
         if (request.shape().stat() || request.shape().log()) {
-            return request;
+            return worded(request, refetch);
         }
         JsonNode maxLines = args.get("max_lines");
         String cursor = text(args, "cursor");
@@ -153,10 +153,23 @@ final class DiffTools {
                 shape.log(), refetch));
     }
 
+    /** {@code request} with the calls and names of its notices in {@code words}' (MCP's) form. */
+    private static DiffRequest worded(DiffRequest request, ToolCallRefetch words) {
+        DiffRequest.Shape shape = request.shape();
+        return request.withShape(new DiffRequest.Shape(shape.output(), shape.contextLines(), shape.stat(), shape.log(),
+                words));
+    }
+
+    /** A file list's request ({@code tool}'s), its notices worded as MCP's. */
+    private DiffRequest listing(DiffRequest request, String tool, String fileField, JsonNode args) {
+        return worded(request, refetch(tool, fileField, args, ToolCallRefetch.Text.DIFF, false, () -> 0));
+    }
+
     /** The follow-up calls of {@code tool}'s answer to {@code args}; {@code reserve}: what it says beside its text. */
     private ToolCallRefetch refetch(String tool, String fileField, JsonNode args, ToolCallRefetch.Text text,
             boolean structured, java.util.function.LongSupplier reserve) {
-        return new ToolCallRefetch(tool, args, fileField, DEFAULT_MAX_BYTES, cap(), text, structured, reserve);
+        return new ToolCallRefetch(tool, args, fileField, DEFAULT_MAX_BYTES, cap(), text, structured,
+                layout(args).plain(), reserve);
     }
 
     private long cap() {
@@ -301,7 +314,9 @@ final class DiffTools {
             DiffRequest request = limited(shaped, args, sections, refetch);
             SectionCollector collector = new SectionCollector();
             DiffEnvelope.Range[] range = {null};
-            Prdiff.diff(request, collector, notices::add, resolved -> {
+            // The envelope has no table of contents: its changes left out are marked, and a warning names their call.
+            Prdiff.diff(request, collector, n -> notices.add(n.endsWith(OutputShape.TABLE_OF_CONTENTS)
+                    ? n.substring(0, n.length() - OutputShape.TABLE_OF_CONTENTS.length()) + LEFT_OUT : n), resolved -> {
                 range[0] = resolved;
                 refetch.pin(resolved);
             });
@@ -335,6 +350,9 @@ final class DiffTools {
         return result;
     }
 
+    /** How the truncation warning ends in an envelope, in place of the text's table of contents. */
+    private static final String LEFT_OUT = "; each change left out has truncated true and no diff";
+
     /** format, line_numbers and width, read as the CLI's --side-by-side, --line-numbers and --width. */
     private static DiffLayout layout(JsonNode args) {
         JsonNode width = args.get("width");
@@ -344,27 +362,21 @@ final class DiffTools {
 
     private ObjectNode fileList(DiffRequest request, JsonNode args) {
         List<String> notices = new ArrayList<>();
-        FileList list = Prdiff.files(request, notices::add);
+        FileList list = Prdiff.files(listing(request, "get_changed_files", "path", args), notices::add);
         return FileListAnswer.of(list, args.path("skip").asInt(0), notices, budget(args));
     }
 
     /**
-     * The whole of a file list's answer (its JSON twice, as text and structuredContent, and the notices): the
-     * server's limit on one answer. A longer list is a page of it, with has_more and next_skip.
+     * files_only: answered as get_changed_files is ({@link FileListAnswer}: the FileList JSON once, as the text, a
+     * page of it past max_bytes), with structuredContent the tool's envelope listing no change: its summary counts
+     * every file, the text lists them.
      */
-    private long listBudget() {
-        return Math.max(AnswerFit.MIN_BYTES, maxDiffBytes);
-    }
-
-    /** files_only: the FileList JSON as the text, and as structuredContent the envelope whose changes are those files. */
     private ObjectNode listedFiles(DiffRequest request, JsonNode args) {
         List<String> notices = new ArrayList<>();
-        // The text is the list; an envelope of a file takes about twice its list entry.
-        FileList list = AnswerFit.page(Prdiff.files(request, notices::add), args.path("skip").asInt(0),
-                listBudget() / 4);
-        ObjectNode result = ToolResults.text(Json.write(list));
-        result.set("structuredContent", Json.MAPPER.valueToTree(DiffEnvelope.listed(request, list, null, notices)));
-        return AnswerFit.fit(ToolResults.withNotices(result, notices), listBudget() / 4 * 3, false);
+        FileList list = Prdiff.files(listing(request, "get_pull_request_diff", "file", args), notices::add);
+        DiffEnvelope whole = DiffEnvelope.listed(request, list, null, List.of());
+        return FileListAnswer.of(list, args.path("skip").asInt(0), notices, budget(args),
+                (page, said) -> Json.MAPPER.valueToTree(whole.withoutChanges(page.pagination(), said)));
     }
 
     /**

@@ -11,18 +11,32 @@ import dev.prdiff.shape.OutputShape;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 
 /**
- * get_changed_files' answer: the FileList JSON once, as the text; structuredContent is that list without its files
- * (range, SHAs, pagination), since the text holds them. 786 files were once 74,551 bytes sent twice. The whole
- * result is at most max_bytes: a longer list is a page of it, and a second text block says which files it shows and
- * the skip of the next page, so that the first block stays the JSON.
+ * A file list's answer (get_changed_files, and get_pull_request_diff's files_only): the FileList JSON once, as the
+ * text; structuredContent says the rest without the files, since the text holds them. 786 files were once 74,551
+ * bytes sent twice. The whole result is at most max_bytes: a longer list is a page of it, and a second text block
+ * says which files it shows and the skip of the next page, so that the first block stays the JSON.
  */
 final class FileListAnswer {
     private FileListAnswer() {}
 
-    /** {@code list} (one page of it when over {@code max} bytes) from {@code skip} on, with {@code notices}. */
+    /** get_changed_files: structuredContent is the list without its files (range, SHAs, pagination). */
     static ObjectNode of(FileList list, int skip, List<String> notices, long max) {
+        return of(list, skip, notices, max, (page, said) -> {
+            ObjectNode bare = Json.MAPPER.valueToTree(page);
+            bare.remove("files");
+            return bare;
+        });
+    }
+
+    /**
+     * {@code list} (one page of it when over {@code max} bytes) from {@code skip} on, with {@code notices};
+     * {@code beside} makes the structuredContent of the page the text shows with the page's notices, without files.
+     */
+    static ObjectNode of(FileList list, int skip, List<String> notices, long max,
+            BiFunction<FileList, List<String>, ObjectNode> beside) {
         List<FileEntry> files = list.files();
         Pagination was = list.pagination();
         int total = was != null ? was.total() : files.size();
@@ -30,7 +44,7 @@ final class FileListAnswer {
         // What every page spends besides its files: counted with the page's numbers at their longest.
         Pagination longest = new Pagination(Integer.MAX_VALUE, Integer.MAX_VALUE, true, Integer.MAX_VALUE);
         long used = bytes(result(list.with(List.of(), longest), notices(notices, longest),
-                guidance(Integer.MAX_VALUE, Integer.MAX_VALUE, longest, " (max_bytes " + max + ")")));
+                guidance(Integer.MAX_VALUE, Integer.MAX_VALUE, longest, " (max_bytes " + max + ")"), beside));
         int n = 0;
         for (FileEntry f : files) {
             used += asString(f) + 1;
@@ -43,23 +57,22 @@ final class FileListAnswer {
         n = Math.max(n, Math.min(1, files.size()));
         if (n == files.size()) {
             String line = was != null && was.hasMore() ? guidance(from, was.showing(), was, "") : null;
-            return AnswerFit.within(result(list, notices, line), max);
+            return AnswerFit.within(result(list, notices, line, beside), max);
         }
         Pagination page = new Pagination(total, n, true, from + n);
         return AnswerFit.within(result(list.with(files.subList(0, n), page), notices(notices, page),
-                guidance(from, n, page, " (max_bytes " + max + ")")), max);
+                guidance(from, n, page, " (max_bytes " + max + ")"), beside), max);
     }
 
-    private static ObjectNode result(FileList list, List<String> notices, String guidance) {
-        ObjectNode structured = Json.MAPPER.valueToTree(list);
-        ObjectNode result = ToolResults.text(Json.write(structured));
+    private static ObjectNode result(FileList list, List<String> notices, String guidance,
+            BiFunction<FileList, List<String>, ObjectNode> beside) {
+        ObjectNode result = ToolResults.text(Json.write(list));
         if (guidance != null) {
             ObjectNode block = ((com.fasterxml.jackson.databind.node.ArrayNode) result.get("content")).addObject();
             block.put("type", "text");
             block.put("text", guidance);
         }
-        structured.remove("files");
-        result.set("structuredContent", structured);
+        result.set("structuredContent", beside.apply(list, notices));
         return ToolResults.withNotices(result, notices);
     }
 

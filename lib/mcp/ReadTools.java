@@ -1,11 +1,13 @@
 package dev.prdiff.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.prdiff.app.CommitReads;
 import dev.prdiff.core.CommitEntry;
 import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.GrepQuery;
+import dev.prdiff.core.Json;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.git.Session;
 
@@ -44,7 +46,13 @@ final class ReadTools {
      */
     private ObjectNode fileAtSha(JsonNode args) {
         CommitReads reads = reads(args);
-        CommitEntry entry = reads.find(args.get("sha").asText(), args.get("path").asText());
+        CommitEntry entry = reads.find(args.get("sha").asText(), args.get("path").asText(), commit -> {
+            ObjectNode top = JsonNodeFactory.instance.objectNode().put("sha", commit).put("path", "");
+            if (args.hasNonNull("repo_path")) {
+                top.set("repo_path", args.get("repo_path"));
+            }
+            return "get_file_at_sha " + Json.write(top);
+        });
         Long start = number(args, "start_line");
         Long end = number(args, "end_line");
         boolean part = start != null || end != null;

@@ -16,9 +16,11 @@ import java.util.function.LongSupplier;
 
 /**
  * Follow-up calls as MCP tool calls: the same tool and arguments, pinned to the full SHAs the answer was computed
- * from, with the one file asked for instead of the filters, pages and limits, and a byte budget that holds the
- * file's section; or the same call with the cursor that continues it. A commit's file is asked of get_diff, from
- * its parent to it. It also prices the answer as a tools/call result sends it: the text as a JSON string, and beside
+ * from, with the one file asked for instead of the filters, pages and limits; or the same call with the cursor that
+ * continues it. Where a section over the budget reads in pages of its lines (the text is git's diff), a file's call
+ * keeps max_bytes as asked, so that every call named answers within it: the section whole where it fits, else its
+ * first page, which names the next; elsewhere (json, a layout) its max_bytes is one that holds the section. A
+ * commit's file is asked of get_diff, from its parent to it. It also prices the answer as a tools/call result sends it: the text as a JSON string, and beside
  * a shown section its entry in structuredContent (or, when the text is the envelope, in the text's changes).
  */
 final class ToolCallRefetch implements Refetch {
@@ -40,6 +42,8 @@ final class ToolCallRefetch implements Refetch {
     private final long capBytes;
     private final Text text;
     private final boolean structured;
+    /** A section over the budget is read in pages of its lines: the text is the diff, not laid out. */
+    private final boolean pages;
     private final LongSupplier reserve;
     private DiffEnvelope.Range pinned;
 
@@ -48,10 +52,11 @@ final class ToolCallRefetch implements Refetch {
      * @param defaultBytes max_bytes when not given
      * @param capBytes     the most one answer holds
      * @param structured   a shown section is also an entry of structuredContent's changes
+     * @param plain        the diff's lines are git's, not laid out (no line_numbers, no side by side)
      * @param reserve      what the answer spends beside its text, asked when the budget decides
      */
     ToolCallRefetch(String tool, JsonNode args, String fileField, long defaultBytes, long capBytes, Text text,
-            boolean structured, LongSupplier reserve) {
+            boolean structured, boolean plain, LongSupplier reserve) {
         this.tool = tool;
         this.args = args.deepCopy();
         this.fileField = fileField;
@@ -59,6 +64,7 @@ final class ToolCallRefetch implements Refetch {
         this.capBytes = capBytes;
         this.text = text;
         this.structured = structured;
+        this.pages = text == Text.DIFF && plain;
         this.reserve = reserve;
     }
 
@@ -76,14 +82,17 @@ final class ToolCallRefetch implements Refetch {
         } else {
             call.put(fileField, PathBytes.shown(path));
         }
-        call.remove("max_bytes");
-        // Room for the section and what is said beside it: the default when that is enough.
-        long room = bytes + BESIDE_ONE_FILE;
-        if (room > defaultBytes) {
-            call.put("max_bytes", Math.min(room, capBytes));
-        }
-        if (room > capBytes) {
-            call.put("max_lines", LINES_PAST_CAP);
+        // With pages: max_bytes as asked, the section whole where it fits, else its first page.
+        if (!pages) {
+            // Room for the section and what is said beside it: the default when that is enough.
+            call.remove("max_bytes");
+            long room = bytes + BESIDE_ONE_FILE;
+            if (room > defaultBytes) {
+                call.put("max_bytes", Math.min(room, capBytes));
+            }
+            if (room > capBytes) {
+                call.put("max_lines", LINES_PAST_CAP);
+            }
         }
         if (generated) {
             call.put("skip_generated", false);
@@ -136,9 +145,43 @@ final class ToolCallRefetch implements Refetch {
     }
 
     @Override
-    public boolean pagesLines() {
-        return text == Text.DIFF;
+    public String rangeCall(String base, String head) {
+        ObjectNode call = located();
+        call.put("base", base);
+        if (head != null) {
+            call.put("head", head);
+        }
+        return "get_diff " + Json.write(call);
     }
+
+    @Override
+    public String commitCall(String rev) {
+        return "get_commit_diff " + Json.write(located().put("hash", rev));
+    }
+
+    /** A new call's arguments: the repository this one named, if any. */
+    private ObjectNode located() {
+        ObjectNode call = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+        if (args.hasNonNull("repo_path")) {
+            call.set("repo_path", args.get("repo_path"));
+        }
+        return call;
+    }
+
+    /** The tools' argument: {@code --max-lines} is max_lines; none for what only the command line reads. */
+    @Override
+    public String option(String flag) {
+        return CLI_ONLY.contains(flag) ? null : flag.replaceFirst("^--", "").replace('-', '_');
+    }
+
+    /** Options of the command line that no tool has: the work tree and the index are the CLI's alone. */
+    private static final java.util.Set<String> CLI_ONLY = java.util.Set.of("--untracked", "--cached");
+
+    @Override
+    public boolean pagesLines() {
+        return pages;
+    }
+
 
     @Override
     public long cost(byte[] b, int off, int len) {

@@ -278,7 +278,10 @@ final class ByteBudget {
                 : refetch.template(), nextCall);
     }
 
-    /** True when the answer is a page of one section's lines: asked by its cursor, or the one section is too large. */
+    /**
+     * True when the answer is a page of one section's lines: asked by its cursor, or the one section is too large
+     * for the answer with what is said beside it (else its table would name the very call that gave it).
+     */
     private boolean paging() {
         if (after != null && after.withinSection()) {
             if (entries.size() != 1 || lines == null) {
@@ -288,7 +291,8 @@ final class ByteBudget {
             }
             return true;
         }
-        return lines != null && after == null && entries.size() == 1 && entries.get(0).bytes == null;
+        return lines != null && after == null && entries.size() == 1
+                && (entries.get(0).bytes == null || takenSize + refetch.reserve() > max);
     }
 
     /** The page of the one section's lines from the cursor's on that fits, and the line that continues it. */

@@ -97,7 +97,8 @@ final class LineCap extends SectionStage {
             flushHunk();
             return;
         }
-        marker(next, "cut at " + shown + " of " + total + " lines (--max-lines " + max + "; the file has +"
-                + section.additions() + " -" + section.deletions() + "); all of it: " + refetch.whole(section.path(), bytes, false));
+        marker(next, "cut at " + shown + " of " + total + " lines (" + refetch.option("--max-lines") + " " + max
+                + "; the file has +" + section.additions() + " -" + section.deletions() + "); all of it: "
+                + refetch.whole(section.path(), bytes, false));
     }
 }

@@ -73,12 +73,13 @@ public record OutputShape(FileFilter filter, Integer top, int skip, SectionLimit
 
     /**
      * What shaping left out: {@code removed} files by the filter; the page, when paged; the sections cut by
-     * --max-lines, the generated files trimmed, and what the byte budget did (null without one).
+     * --max-lines, the generated files trimmed, and what the byte budget did (null without one); {@code words}: the
+     * caller's, whose names of options the notices use.
      */
     public record Outcome(int removed, int before, Pagination pagination, List<String> cut, int generated,
-            ByteBudget.Result budget) {
+            ByteBudget.Result budget, Refetch words) {
         Outcome(int removed, int before, Pagination pagination) {
-            this(removed, before, pagination, List.of(), 0, null);
+            this(removed, before, pagination, List.of(), 0, null, Refetch.PLAIN);
         }
 
         /** The call that fetches a file the byte budget left out, with {@link Refetch#PATH} for it; null if none. */
@@ -159,7 +160,8 @@ public record OutputShape(FileFilter filter, Integer top, int skip, SectionLimit
             notices.accept(pageNotice(outcome.pagination()));
         }
         if (!outcome.cut().isEmpty()) {
-            notices.accept("warning: --max-lines " + limits.maxLines() + " cut " + outcome.cut().size() + " files: "
+            notices.accept("warning: " + outcome.words().option("--max-lines") + " " + limits.maxLines() + " cut "
+                    + outcome.cut().size() + " files: "
                     + String.join(", ", outcome.cut().stream().map(PathBytes::inLine).toList()));
         }
         if (outcome.generated() > 0) {

@@ -56,6 +56,27 @@ public interface Refetch {
         return 0;
     }
 
+    /**
+     * An option's name as the caller says it: {@code flag} as the command line spells it ({@code --max-lines}), or
+     * the caller's own name for it (MCP's argument {@code max_lines}); null when the caller has no such option.
+     */
+    default String option(String flag) {
+        return flag;
+    }
+
+    /**
+     * The call that diffs {@code base...head} in the caller's form, a command line ({@code prdiff BASE...HEAD}) or
+     * a tool call; {@code head} null: {@code base...HEAD} of the commits alone ({@code prdiff BASE}).
+     */
+    default String rangeCall(String base, String head) {
+        return "prdiff " + base + (head == null ? "" : "..." + head);
+    }
+
+    /** The call that diffs the commit {@code rev} against its first parent, in the caller's form. */
+    default String commitCall(String rev) {
+        return "prdiff --commit " + rev;
+    }
+
     /** For callers that give no better form: prdiff's own flags. */
     Refetch PLAIN = new Refetch() {
         @Override

@@ -95,7 +95,7 @@ final class SectionPipe implements LineSink {
             budget.placements(collector);
         }
         OutputShape.Outcome outcome = new OutputShape.Outcome(removed, before, pagination, List.copyOf(cut), generated,
-                result);
+                result, refetch);
         if (collector != null) {
             collector.finished(outcome);
         }

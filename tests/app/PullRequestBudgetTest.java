@@ -111,11 +111,21 @@ class PullRequestBudgetTest {
         // The table ends with the call listing all.
         assertTrue(a.more() > 0, a.toc());
         String list = a.toc().substring(a.toc().indexOf("list them all: ") + "list them all: ".length()).strip();
-        JsonNode args = Json.MAPPER.readTree(list.substring(list.indexOf(' ') + 1));
-        JsonNode listed = s.callResult(list.substring(0, list.indexOf(' ')), args);
-        // files_only: the FileList is the text; structuredContent is the envelope whose changes are those files.
-        assertEquals(350, Json.MAPPER.readTree(McpCalls.text(listed)).get("files").size(), list);
-        assertEquals(350, listed.at("/structuredContent/data/changes").size(), list);
+        com.fasterxml.jackson.databind.node.ObjectNode args =
+                (com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER.readTree(list.substring(list.indexOf(' ') + 1));
+        // files_only: the FileList is the text, once, in pages within the call's max_bytes; structuredContent is the
+        // envelope counting those files.
+        int files = 0;
+        for (int skip = 0; skip >= 0; ) {
+            JsonNode listed = s.callResult(list.substring(0, list.indexOf(' ')), args.put("skip", skip));
+            assertTrue(Json.write(listed).getBytes(StandardCharsets.UTF_8).length <= budget, list);
+            JsonNode page = Json.MAPPER.readTree(listed.at("/content/0/text").asText());
+            files += page.get("files").size();
+            assertEquals(350, listed.at("/structuredContent/data/summary/files").asInt(), list);
+            assertEquals(0, listed.at("/structuredContent/data/changes").size(), list);
+            skip = page.path("pagination").path("has_more").asBoolean() ? page.at("/pagination/next_skip").asInt() : -1;
+        }
+        assertEquals(350, files, list);
     }
 
     /**
@@ -160,7 +170,7 @@ class PullRequestBudgetTest {
     }
 
     @Test
-    void aDiffOver10MbIsListedAndEachFileFetchedWhole() throws Exception {
+    void aDiffOver10MbIsListedAndEachFileReadInPagesWithinTheBudget() throws Exception {
         Proc.Result gh = Proc.run(List.of("gh", "pr", "diff", "3", "-R", "octo/demo"), scenario.clone.dir(), scenario.env,
                 Duration.ofSeconds(60));
         assertEquals(0, gh.exit(), gh.stderr());
@@ -171,10 +181,16 @@ class PullRequestBudgetTest {
         DiffSections.Answer a = DiffSections.split(McpCalls.text(result).getBytes(StandardCharsets.UTF_8), DiffSections::toolCall);
         assertEquals(Set.of(), a.shown().keySet());
         assertEquals(live.keySet(), a.listed().keySet());
+        // A file's call keeps the budget: it answers the first page of the section's lines, naming the next.
         String call = a.listed().get("big/file-2.txt");
         JsonNode args = Json.MAPPER.readTree(call.substring(call.indexOf(' ') + 1));
-        assertEquals(new String(live.get("big/file-2.txt"), StandardCharsets.UTF_8),
-                McpCalls.ok(s, "get_pull_request_diff", args));
+        JsonNode first = s.callResult("get_pull_request_diff", args);
+        assertTrue(Json.write(first).getBytes(StandardCharsets.UTF_8).length <= 100_000, call);
+        String[] apart = McpCalls.guidanceApart(McpCalls.text(first));
+        assertTrue(new String(live.get("big/file-2.txt"), StandardCharsets.UTF_8).startsWith(apart[0]), call);
+        assertTrue(apart[0].length() > 50_000, apart[0].length() + " bytes");
+        assertTrue(apart[1].startsWith("# prdiff: lines 1 to ") && apart[1].contains("; the next lines: "
+                + "get_pull_request_diff "), apart[1]);
 
         Proc.Result cli = PrdiffCli.run(scenario.env, "3", "-R", "octo/demo", "--max-bytes", "5000000");
         assertEquals(0, cli.exit(), cli.stderr());

@@ -112,7 +112,7 @@ class EmptyAnswersCliTest {
             Files.writeString(repo.dir().resolve("a.txt"), "two\nmore\n");
             Proc.Result auto = PrdiffCli.in(repo.dir());
             assertArrayEquals(repo.gitDiff(repo.text("merge-base", "main", "HEAD").trim()), auto.stdout());
-            assertEquals("prdiff: uncommitted changes included (the tree has changes); prdiff main (MCP: base main)"
+            assertEquals("prdiff: uncommitted changes included (the tree has changes); prdiff main"
                     + " shows the commits alone", line(auto, "prdiff: uncommitted"));
             Proc.Result rev = PrdiffCli.in(repo.dir(), "main");
             assertArrayEquals(repo.gitDiff("main...HEAD"), rev.stdout());

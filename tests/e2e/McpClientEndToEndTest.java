@@ -97,7 +97,7 @@ class McpClientEndToEndTest {
         }
     }
 
-    /** files_only: the text is a FileList; structuredContent, checked against the listed DiffEnvelope, lists the same. */
+    /** files_only: the text is a FileList; structuredContent, checked against the DiffEnvelope, lists no change. */
     static ObjectNode filesOnlyCase() {
         return withTextSchema(call("pr-files-only", "get_pull_request_diff", "pr_number", 1, "repo", "octo/demo",
                 "files_only", true), openApi.responseSchema("get_changed_files", "application/json"));
@@ -176,8 +176,9 @@ class McpClientEndToEndTest {
 
     /**
      * The SDK client walks a range of 150 files (over 2 MB of diff) under the default budget as an agent would:
-     * the cursor on each answer's last line to the end, then the calls the tables name. No result is over 100000
-     * bytes as sent, every structuredContent is valid, and the sections it got are git's whole diff, byte for byte.
+     * the cursor on each answer's last line to the end, then the calls the tables name (a section over the budget
+     * page by page). No result is over 100000 bytes as sent, every structuredContent is valid, and the sections it
+     * got are git's whole diff, byte for byte.
      */
     @Test
     void theClientWalksALargeRangeWithinTheBudgetAndGetsGitsWholeDiff() {
@@ -188,6 +189,8 @@ class McpClientEndToEndTest {
         java.util.Map<String, byte[]> sections = DiffSections.sectionsOf(git);
         java.util.Map<String, byte[]> got = new java.util.HashMap<>();
         int cursors = 0;
+        int paged = 0;
+        StringBuilder pages = new StringBuilder();
         for (JsonNode step : call.get("walk")) {
             String where = step.get("tool").asText() + " " + step.get("arguments");
             // Each call's budget: the default, or the max_bytes a table's own call names for a large file.
@@ -197,14 +200,27 @@ class McpClientEndToEndTest {
             assertFalse(result.path("isError").asBoolean(false), where + ": " + result);
             assertTrue(result.has("structuredContent"), where);
             cursors += step.at("/arguments/cursor").isMissingNode() ? 0 : 1;
-            BudgetAnswer a = BudgetAnswer.parse(result.at("/content/0/text").asText().getBytes(StandardCharsets.UTF_8),
-                    DiffSections::toolCall);
+            String text = result.at("/content/0/text").asText();
+            // A section over the budget: its pages, each without its last line, joined to the one that ends it.
+            String[] apart = McpCalls.guidanceApart(text);
+            if (apart[1].startsWith("# prdiff: lines ")) {
+                pages.append(apart[0]);
+                if (!apart[1].endsWith("; that is its end\n")) {
+                    continue;
+                }
+                text = pages.toString();
+                pages.setLength(0);
+                paged++;
+            }
+            BudgetAnswer a = BudgetAnswer.parse(text.getBytes(StandardCharsets.UTF_8), DiffSections::toolCall);
             DiffSections.sectionsOf(a.diff()).forEach((path, section) -> {
                 byte[] was = got.put(path, section);
                 assertTrue(was == null || java.util.Arrays.equals(was, section), "two sections of " + path);
             });
         }
         assertTrue(cursors > 3, cursors + " answers after the first");
+        assertTrue(paged > 0, "no section over the budget read in pages");
+        assertEquals("", pages.toString(), "a section's pages did not end");
         assertEquals(sections.keySet(), got.keySet());
         java.io.ByteArrayOutputStream whole = new java.io.ByteArrayOutputStream();
         sections.keySet().forEach(path -> whole.writeBytes(got.get(path)));
@@ -296,8 +312,9 @@ class McpClientEndToEndTest {
         // GitHub counts a binary file's lines as 0, where git prints "-".
         List<String> expected = binaryAsZero(numstat(scenario.origin.work(), scenario.pr.baseSha() + "..." + scenario.pr.headSha()));
         assertEquals(expected, counts(list, false));
+        // structuredContent lists no change: the text holds the list once; the summary counts the files.
         JsonNode data = result.get("structuredContent").get("data");
-        assertEquals(expected, changes(data, false));
+        assertEquals(List.of(), changes(data, false));
         assertEquals(scenario.pr.headSha(), data.path("range").path("head").asText());
         assertEquals(expected.size(), data.path("summary").path("files").asInt());
     }

@@ -53,8 +53,13 @@ class DiscoveryTest {
             git.clear();
             out = PrdiffCli.ok(git.env(), "-C", r.dir().resolve(".git/..").toString(), "main..feature").stdout();
             assertArrayEquals(r.gitDiff("main..feature"), out);
-            // A whole diff of commits also reads the two trees, so that an empty answer can say why.
-            assertEquals(List.of("rev-parse", "rev-parse", "diff"), commands(git), git.calls().toString());
+            // A whole diff of commits that is not empty asks nothing more: only an empty one reads the two trees,
+            // to say why it is empty.
+            assertEquals(List.of("rev-parse", "diff"), commands(git), git.calls().toString());
+            git.clear();
+            out = PrdiffCli.ok(git.env(), "-C", r.dir().toString(), "feature..feature").stdout();
+            assertEquals(0, out.length);
+            assertEquals(List.of("rev-parse", "diff", "rev-parse"), commands(git), git.calls().toString());
             // A revision alone is REV...HEAD, resolved with the repository all the same.
             git.clear();
             out = PrdiffCli.ok(git.env(), "-C", r.dir().toString(), "feature", "--file", "b.txt").stdout();
@@ -104,7 +109,7 @@ class DiscoveryTest {
             Map<String, String> env = withHome(git.env(), TempDirs.create("prdiff-home-"));
             byte[] out = PrdiffCli.ok(env, "-C", bare.toString(), "main...feature").stdout();
             assertArrayEquals(r.gitDiff("main...feature"), out);
-            assertEquals(List.of("config", "rev-parse", "rev-parse", "diff"), commands(git), git.calls().toString());
+            assertEquals(List.of("config", "rev-parse", "diff"), commands(git), git.calls().toString());
         }
     }
 
@@ -123,7 +128,7 @@ class DiscoveryTest {
             String inside = bare.resolve("refs").toString();
             byte[] out = PrdiffCli.ok(env, "-C", inside, "main...feature").stdout();
             assertArrayEquals(r.gitDiff("main...feature"), out);
-            assertEquals(List.of("rev-parse", "config", "rev-parse", "rev-parse", "diff"), commands(git),
+            assertEquals(List.of("rev-parse", "config", "rev-parse", "diff"), commands(git),
                     git.calls().toString());
 
             Files.writeString(home.resolve(".gitconfig"), "[safe]\n\tbareRepository = explicit\n");

@@ -7,8 +7,9 @@
 //     in order. structuredSchema (default: the tool's listed outputSchema) validates structuredContent;
 //     textSchema validates the first text block parsed as JSON. walk: follow the answer as an agent would: the
 //     call on its last line ("# prdiff: the next files: TOOL {...}") until an answer has none, then each file
-//     the tables name with a call of its own and each file the last table lists; the report's "walk" holds
-//     every step (tool, arguments, result, bytes: the result's length as JSON).
+//     the tables name with a call of its own and each file the last table lists, a file that comes in pages of
+//     its lines followed page by page ("# prdiff: lines ...; the next lines: TOOL {...}") to its end; the report's
+//     "walk" holds every step (tool, arguments, result, bytes: the result's length as JSON).
 // Prints one JSON object on stdout. Exits 1 if the client could not connect, list tools or complete a call.
 //
 // Runs from tests/.cache/mcp-client, next to the node_modules `npm ci` installed there.
@@ -46,6 +47,14 @@ function textJson(result) {
 }
 
 const NEXT = '# prdiff: the next files: ';
+const LINES = '# prdiff: lines ';
+const NEXT_LINES = '; the next lines: ';
+
+/** A text's last line. */
+function lastLine(text) {
+  const lines = text.split('\n');
+  return (lines[lines.length - 1] === '' ? lines[lines.length - 2] : lines[lines.length - 1]) ?? '';
+}
 const ENTRY = /^# (\S+) \+(\d+) -(\d+) (.*), (\d+) bytes(?:: (.*))?$/;
 const HEADER = /^# prdiff: \d+ of \d+ files shown.*?(?:, each fetched by (.*))?$/;
 
@@ -94,12 +103,19 @@ async function walk(c) {
       if (e && e[6]) fetches.add(e[6]);
     }
     last = toc;
-    const lines = text.split('\n');
-    const tail = lines[lines.length - 1] === '' ? lines[lines.length - 2] : lines[lines.length - 1];
-    next = tail !== undefined && tail.startsWith(NEXT) ? asCall(tail.slice(NEXT.length)) : null;
+    const tail = lastLine(text);
+    next = tail.startsWith(NEXT) ? asCall(tail.slice(NEXT.length)) : null;
   }
   for (const f of last?.files ?? []) fetches.add(f);
-  for (const f of fetches) await step(asCall(f));
+  for (const f of fetches) {
+    // A section over the budget comes in pages of its lines, each naming the call for the next.
+    let page = asCall(f);
+    while (page !== null && steps.length < 400) {
+      const tail = lastLine((await step(page)).content?.[0]?.text ?? '');
+      const at = tail.startsWith(LINES) ? tail.indexOf(NEXT_LINES) : -1;
+      page = at < 0 ? null : asCall(tail.slice(at + NEXT_LINES.length));
+    }
+  }
   return steps;
 }
 

@@ -15,6 +15,7 @@ import support.HangingRepo;
 import support.OpenApiDocument;
 import support.Fault;
 import support.Proc;
+import support.PullRequestFixture;
 import support.PullRequestScenario;
 import support.TempDirs;
 
@@ -126,8 +127,10 @@ class McpPullRequestToolTest {
         assertEquals(all, McpCalls.listed(live));
         assertEquals(scenario.pr.headSha(), live.get("head_sha").asText());
         assertEquals("github", live.get("source").asText());
-        // structuredContent: the envelope, whose changes are the listed files.
-        assertEquals(all, McpCalls.changed(McpCalls.envelope(liveResult, "get_pull_request_diff")));
+        // structuredContent: the envelope listing no change (the text lists them), its summary counting them all.
+        JsonNode envelope = McpCalls.envelope(liveResult, "get_pull_request_diff");
+        assertEquals(List.of(), McpCalls.changed(envelope));
+        assertEquals(all.size(), envelope.at("/data/summary/files").asInt());
 
         JsonNode pinnedResult = s.callResult("get_pull_request_diff",
                 argsOf("pr_number", 1, "files_only", true, "sha", scenario.pr.headSha(), "file", "src/app.ts"));
@@ -135,7 +138,63 @@ class McpPullRequestToolTest {
         List<String> one = all.stream().filter(f -> f.startsWith("src/app.ts ")).toList();
         assertEquals(one, McpCalls.listed(pinned));
         assertEquals("git", pinned.get("source").asText());
-        assertEquals(one, McpCalls.changed(McpCalls.envelope(pinnedResult, "get_pull_request_diff")));
+        assertEquals(1, McpCalls.envelope(pinnedResult, "get_pull_request_diff").at("/data/summary/files").asInt());
+    }
+
+    /**
+     * files_only answers as get_changed_files does: a list over max_bytes is a page whose whole result is within it,
+     * with a second text block naming the next skip; the pages together are the whole list, and each file is named
+     * once in all the result (the text; structuredContent lists no change).
+     */
+    @Test
+    void filesOnlyPagesWithinMaxBytesAndSendsTheListOnce() {
+        PullRequestFixture many = scenario.origin.pull(6).orElseGet(
+                () -> scenario.origin.openManyFilePullRequest(6, "files-only-pages", 90));
+        List<String> all = McpCalls.numstat(scenario.origin.work(), many.baseSha() + "..." + many.headSha());
+        JsonNode schema = OpenApiDocument.load().outputSchema("get_changed_files");
+        for (Object[] pin : new Object[][] {{}, {"sha", many.headSha()}}) {
+            for (int max : new int[] {3000, 7000}) {
+                List<String> walked = new ArrayList<>();
+                int skip = 0;
+                int pages = 0;
+                while (true) {
+                    ObjectNode args = argsOf("pr_number", 6, "files_only", true, "max_bytes", max, "skip", skip);
+                    for (int i = 0; i < pin.length; i += 2) {
+                        args.put((String) pin[i], (String) pin[i + 1]);
+                    }
+                    JsonNode result = s.callResult("get_pull_request_diff", args);
+                    String where = args + " -> " + result;
+                    String sent = Json.write(result);
+                    assertTrue(sent.getBytes(StandardCharsets.UTF_8).length <= max, where);
+                    JsonNode list = McpCalls.json(result.at("/content/0/text").asText());
+                    assertEquals(List.of(), support.SchemaViolations.of(schema, list), where);
+                    JsonNode envelope = McpCalls.envelope(result, "get_pull_request_diff");
+                    assertEquals(List.of(), McpCalls.changed(envelope), where);
+                    assertEquals(all.size(), envelope.at("/data/summary/files").asInt(), where);
+                    List<String> page = McpCalls.listed(list);
+                    for (JsonNode f : list.get("files")) {
+                        String path = f.get("path").asText();
+                        assertEquals(1, sent.split(java.util.regex.Pattern.quote(path), -1).length - 1,
+                                path + " is named once: " + where);
+                    }
+                    walked.addAll(page);
+                    pages++;
+                    JsonNode p = list.get("pagination");
+                    if (p == null || !p.get("has_more").asBoolean()) {
+                        assertEquals(1, result.get("content").size(), where);
+                        break;
+                    }
+                    assertEquals(p, envelope.get("pagination"), where);
+                    int next = p.get("next_skip").asInt();
+                    assertEquals("# prdiff: files " + (skip + 1) + " to " + next + " of " + all.size() + " shown"
+                            + " (max_bytes " + max + "); next page: the same call with skip " + next + "\n",
+                            result.at("/content/1/text").asText(), where);
+                    skip = next;
+                }
+                assertTrue(pages > 1, max + ": " + pages + " pages");
+                assertEquals(all, walked, "max_bytes " + max + " " + List.of(pin));
+            }
+        }
     }
 
     /**

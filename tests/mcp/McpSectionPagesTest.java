@@ -72,6 +72,20 @@ class McpSectionPagesTest {
         }
     }
 
+    /**
+     * A section that fits max_bytes alone but not with what the answer says beside it is read in pages too: a table
+     * would name the very call that gave it.
+     */
+    @Test
+    void aSectionJustUnderTheBudgetReadsInPagesNotAsATableOfItself() {
+        String git = McpCalls.git(repo, base + "..." + head, "--", "many.txt");
+        long cost = Json.write(com.fasterxml.jackson.databind.node.TextNode.valueOf(git))
+                .getBytes(StandardCharsets.UTF_8).length - 2;
+        for (long max : new long[] {cost + 600, cost + 1200}) {
+            assertEquals(git, walk("many.txt", max, true), "max_bytes " + max + " for " + cost + " bytes");
+        }
+    }
+
     /** A cursor within a section continues only that one section. */
     @Test
     void aCursorWithinASectionNeedsItsOneFile() {

@@ -27,9 +27,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The table of contents and the cursor, run as an agent would, against git: every call a table names (its template
- * with a file's path, or a file's own call) returns that file's section as git prints it, and following the cursors
- * from the first answer to the last, then the calls of the files no page showed, gives back git's whole diff, byte
- * for byte, each answer within its budget. The calls name full SHAs, never the revisions as typed.
+ * with a file's path, or a file's own call) answers within the budget and returns that file's section as git prints
+ * it (a section larger than the budget in pages of its lines, followed to the end and joined), and following the
+ * cursors from the first answer to the last, then the calls of the files no page showed, gives back git's whole
+ * diff, byte for byte, each answer within its budget. The calls name full SHAs, never the revisions as typed.
  */
 @support.Parallel
 class McpTableOfContentsWalkTest {
@@ -74,10 +75,43 @@ class McpTableOfContentsWalkTest {
         walk("get_commit_diff", args, 20_000, repo.gitDiff(commit + "^", commit));
     }
 
+    /**
+     * The text of a table's {@code call} for one file, each answer within {@code max} bytes: its section whole, or
+     * the pages of its lines joined, following each page's call for the next to the one that says it is the end
+     * (the first call of such a section then added to {@code paged}).
+     */
+    static String section(String call, long max, java.util.List<String> paged) {
+        StringBuilder joined = new StringBuilder();
+        for (int page = 0; ; page++) {
+            assertTrue(page < 200, "the pages do not end: " + call);
+            JsonNode result = s.callResult(BudgetAnswer.tool(call), McpCalls.args(BudgetAnswer.arguments(call)));
+            assertFalse(result.path("isError").asBoolean(false), call + " -> " + result);
+            long bytes = Json.write(result).getBytes(StandardCharsets.UTF_8).length;
+            assertTrue(bytes <= max, call + " answered " + bytes + " bytes, over " + max);
+            String[] apart = McpCalls.guidanceApart(McpCalls.text(result));
+            joined.append(apart[0]);
+            if (!apart[1].startsWith("# prdiff: lines ")) {
+                assertEquals("", apart[1], call);
+                assertEquals(0, page, "a page of lines without its line: " + call);
+                return joined.toString();
+            }
+            if (page == 0) {
+                paged.add(call);
+            }
+            int next = apart[1].indexOf("; the next lines: ");
+            if (next < 0) {
+                assertTrue(apart[1].endsWith("; that is its end\n"), apart[1]);
+                return joined.toString();
+            }
+            call = apart[1].substring(next + "; the next lines: ".length()).strip();
+        }
+    }
+
     /** Every call of each table, and the cursors to the end; returns nothing, asserts the whole diff came back. */
     static void walk(String tool, ObjectNode first, long max, byte[] git) {
         Map<String, byte[]> sections = DiffSections.sectionsOf(git);
         Map<String, byte[]> got = new LinkedHashMap<>();
+        java.util.List<String> paged = new java.util.ArrayList<>();
         String call = tool + " " + Json.write(first);
         int pages = 0;
         while (call != null) {
@@ -96,11 +130,11 @@ class McpTableOfContentsWalkTest {
             }
             DiffSections.sectionsOf(a.diff()).forEach((path, section) ->
                     assertNull(got.put(path, section), "shown twice: " + path));
-            // Every call the table names returns that file's section as git prints it.
+            // Every call the table names answers within the budget and returns that file's section as git prints
+            // it: whole, or (a section larger than the budget) in pages of its lines, followed to the end.
             for (Map.Entry<String, String> e : a.listed().entrySet()) {
                 String path = DiffSections.unquoted(e.getKey());
-                String text = McpCalls.ok(s, BudgetAnswer.tool(e.getValue()),
-                        McpCalls.args(BudgetAnswer.arguments(e.getValue())));
+                String text = section(e.getValue(), max, paged);
                 assertEquals(new String(sections.get(path), StandardCharsets.UTF_8), text, e.getValue());
                 if (a.next() == null) {
                     got.putIfAbsent(path, text.getBytes(StandardCharsets.UTF_8));
@@ -108,6 +142,10 @@ class McpTableOfContentsWalkTest {
             }
             call = a.next();
         }
+        // The range has sections larger than the budget: their calls read them in pages.
+        long over = sections.values().stream().filter(b -> b.length > max).count();
+        assertTrue(over > 0, "no section over " + max);
+        assertTrue(paged.size() >= over, paged + " read in pages; " + over + " sections over " + max);
         assertEquals(sections.keySet(), got.keySet());
         ByteArrayOutputStream whole = new ByteArrayOutputStream();
         sections.keySet().forEach(path -> whole.writeBytes(got.get(path)));
