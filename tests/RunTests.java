@@ -85,7 +85,7 @@ class RunTests {
             notPassedOrFailed += s.getTestsFoundCount() - s.getTestsSucceededCount() - s.getTestsFailedCount();
         }
         progress.skipReasons.forEach(reason -> System.out.println("skipped: " + reason));
-        progress.printSlowest(10);
+        progress.printSlowest(2.0);
         System.out.println(passed + " passed, " + failed + " failed"
                 + (notPassedOrFailed > 0 ? ", " + notPassedOrFailed + " skipped" : ""));
         support.TempDirs.removeAll();
@@ -162,6 +162,7 @@ class RunTests {
         private volatile TestPlan plan;
         private final long runStarted = System.nanoTime();
         private final Map<String, Long> classStarted = new ConcurrentHashMap<>();
+        private final Map<String, Long> testStarted = new ConcurrentHashMap<>();
         private final Map<String, Long> classNanos = new ConcurrentHashMap<>();
         private final Map<String, StringBuilder> held = new ConcurrentHashMap<>();
 
@@ -173,15 +174,18 @@ class RunTests {
         @Override
         public void executionStarted(TestIdentifier id) {
             testClass(id).ifPresent(name -> classStarted.put(name, System.nanoTime()));
+            if (id.isTest()) {
+                testStarted.put(id.getUniqueId(), System.nanoTime());
+            }
         }
 
-        /** The slowest test classes, slowest first, and the whole run's time, in seconds. */
-        void printSlowest(int count) {
-            System.out.println("slowest classes (wall seconds, of " + seconds(System.nanoTime() - runStarted)
-                    + " s in all; @Parallel ones overlap):");
+        /** The test classes that took at least {@code atLeast} seconds, slowest first, and the whole run's time. */
+        void printSlowest(double atLeast) {
+            System.out.println("classes of " + atLeast + " s or more (wall seconds, of "
+                    + seconds(System.nanoTime() - runStarted) + " s in all; @Parallel ones overlap):");
             classNanos.entrySet().stream()
+                    .filter(e -> e.getValue() >= atLeast * 1e9)
                     .sorted(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder()))
-                    .limit(count)
                     .forEach(e -> System.out.printf("  %7s  %s%n", seconds(e.getValue()), e.getKey()));
         }
 
@@ -213,7 +217,7 @@ class RunTests {
                     ? "  " + (status == TestExecutionResult.Status.ABORTED ? "SKIPPED" : status) + "  "
                     + id.getUniqueId()
                     .replaceAll("\\[engine:(junit-jupiter|jqwik)\\]/|\\[(class|method|property|test-template|test-template-invocation|dynamic-test|test-factory):", "")
-                    .replace("]", "") + "\n"
+                    .replace("]", "") + tookLong(id) + "\n"
                     : "";
             String top = grouped ? topContainer(id) : null;
             if (top == null) {
@@ -227,6 +231,13 @@ class RunTests {
                 StringBuilder lines = held.remove(top);
                 System.out.print((lines == null ? "" : lines) + line);
             }
+        }
+
+        /** "  (12.3 s)" for a test that took a second or more, so that the slow ones stand out; else nothing. */
+        private String tookLong(TestIdentifier id) {
+            Long started = testStarted.remove(id.getUniqueId());
+            long nanos = started == null ? 0 : System.nanoTime() - started;
+            return nanos >= 1_000_000_000L ? "  (" + seconds(nanos) + " s)" : "";
         }
 
         /** The unique id of the class (the engine's child) that {@code id} belongs to, or is; null for an engine. */

@@ -3,6 +3,7 @@ package e2e;
 import support.Proc;
 import support.McpSession;
 import support.RepoRoot;
+import support.SharedBuild;
 import support.TempRepo;
 import support.Wrapper;
 import org.junit.jupiter.api.AfterAll;
@@ -31,7 +32,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * ./jbang's launch records as whole processes: the fast path (java started directly from a record)
  * while nothing changed, a rebuild when a //SOURCES file changes, and parallel first launches that
  * all succeed on an empty JBang cache. Each test has a JBANG_DIR of its own; the pinned JBang and
- * the Maven repository are the user's, so nothing is downloaded.
+ * the Maven repository are the user's, so nothing is downloaded. The first-launches test is the suite's
+ * build of prdiff from an empty JBang cache; the other starts from a copy of the run's shared build.
  */
 class LauncherTest {
     private static final Duration TIMEOUT = Wrapper.TIMEOUT;
@@ -60,11 +62,14 @@ class LauncherTest {
     @Test
     void editingAFileListedByLibSourcesRebuildsOnTheNextRun(@TempDir Path tmp) throws IOException {
         Path copy = copyOfTheScripts(tmp.resolve("prdiff"));
+        // JBang finds the jar of these sources already built; the launch record is this copy's own, made now.
+        SharedBuild.seedJBangCache(tmp.resolve("jbang-dir/cache"));
         Map<String, String> env = Wrapper.env(tmp.resolve("jbang-dir"));
         Path script = copy.resolve("prdiff.java");
 
         Proc.Result before = prdiff(script, env);
         assertEquals(0, before.exit(), before.describe());
+        assertTrue(before.stderr().contains(BUILD), "no launch record before the first run: " + before.stderr());
         assertTrue(before.stderr().contains("prdiff: range HEAD~1...HEAD"), before.stderr());
         Proc.Result warm = prdiff(script, env);
         assertTrue(warm.stderr().startsWith(FAST), warm.stderr());

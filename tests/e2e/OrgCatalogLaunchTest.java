@@ -9,6 +9,7 @@ import support.Fixtures;
 import support.LoopbackFiles;
 import support.Proc;
 import support.RepoRoot;
+import support.SharedBuild;
 import support.TempDirs;
 import support.TempRepo;
 import support.Wrapper;
@@ -59,7 +60,10 @@ class OrgCatalogLaunchTest {
                 "prdiff.java", read("prdiff.java"), "mcp-shim.java", read("mcp-shim.java")));
         // This repository without openapi.yaml, with its own catalog (script-refs relative to it).
         noOpenApi = LoopbackFiles.publishExcept(ROOT, Set.of("openapi.yaml"));
-        env = Wrapper.env(TempDirs.create("prdiff-org-catalog-jbang-"));
+        Path jbangDir = TempDirs.create("prdiff-org-catalog-jbang-");
+        // JBang still fetches every source from the scripts' URL (asked() below), and finds their jar already built.
+        SharedBuild.seedJBangCache(jbangDir.resolve("cache"));
+        env = Wrapper.env(jbangDir);
         for (LoopbackFiles server : List.of(scripts, catalog, beside, noOpenApi)) {
             Proc.Result trust = jbang(null, "trust", "add", server.base());
             assertEquals(0, trust.exit(), trust.stderr());

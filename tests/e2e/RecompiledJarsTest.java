@@ -3,6 +3,7 @@ package e2e;
 import support.PinnedJBang;
 import support.Proc;
 import support.RepoRoot;
+import support.SharedBuild;
 import support.TempRepo;
 import support.Wrapper;
 import org.junit.jupiter.api.AfterAll;
@@ -132,8 +133,13 @@ class RecompiledJarsTest {
         return Wrapper.run(root, root.resolve("prdiff.java"), args, env, null);
     }
 
-    /** A JBang cache and a user cache of their own (the pinned JBang stays where it is). */
+    /**
+     * A JBang cache and a user cache of their own (the pinned JBang stays where it is). The JBang cache holds a copy of
+     * the run's shared build, so that JBang does not compile prdiff again; the user cache starts empty, so that the
+     * wrapper recompiles picocli (or keeps it) as it would for a new user.
+     */
     private static Map<String, String> env(Path tmp) {
+        SharedBuild.seedJBangCache(tmp.resolve("jbang-dir/cache"));
         Map<String, String> env = Wrapper.env(tmp.resolve("jbang-dir"));
         env.remove("PRDIFF_MAVEN_REPO");
         env.put("PRDIFF_JBANG_HOME", PinnedJBang.home(root).toString());

@@ -10,6 +10,7 @@ import support.Fixtures;
 import support.LoopbackFiles;
 import support.Proc;
 import support.RepoRoot;
+import support.SharedBuild;
 import support.TempRepo;
 import support.TempDirs;
 
@@ -41,6 +42,8 @@ class RemoteLaunchTest {
     static void serveTheRepository() {
         files = LoopbackFiles.publish(ROOT);
         jbangDir = TempDirs.create("prdiff-jbang-dir-");
+        // JBang still fetches every source from the URL, and finds their jar already built.
+        SharedBuild.seedJBangCache(jbangDir.resolve("cache"));
         Proc.Result trust = jbang("trust", "add", base());
         assertEquals(0, trust.exit(), trust.stderr());
         repo = TempRepo.init();

@@ -210,6 +210,9 @@ public final class AzureDevOpsStandIn implements AutoCloseable {
             Reply reply = route(exchange, segments, query, authorization, body);
             seen.add(new Seen(exchange.getRequestMethod(), path, query, authorization, reply.status()));
             reply.headers().forEach((k, v) -> exchange.getResponseHeaders().set(k, v));
+            // "Connection: close": on a kept-alive connection the headers and the body go out as two small
+            // writes, and the second waits for the client's delayed ACK of the first (Nagle): ~40 ms a request.
+            exchange.getResponseHeaders().set("Connection", "close");
             exchange.sendResponseHeaders(reply.status(), reply.body().length == 0 ? -1 : reply.body().length);
             try (OutputStream out = exchange.getResponseBody()) {
                 out.write(reply.body());

@@ -62,6 +62,7 @@ public final class TokenTrap implements AutoCloseable {
                         exchange.getRequestHeaders().getFirst("Authorization")));
                 byte[] body = "{\"message\":\"Not Found\"}".getBytes(StandardCharsets.UTF_8);
                 exchange.getResponseHeaders().set("Content-Type", "application/json");
+                exchange.getResponseHeaders().set("Connection", "close"); // see LoopbackFiles
                 exchange.sendResponseHeaders(404, body.length);
                 exchange.getResponseBody().write(body);
             }
