@@ -1,6 +1,7 @@
 package dev.prdiff.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.prdiff.app.DiffEnvelope;
 import dev.prdiff.core.FileEntry;
@@ -12,6 +13,7 @@ import dev.prdiff.shape.Refetch;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Set;
 import java.util.function.LongSupplier;
 
 /**
@@ -20,8 +22,9 @@ import java.util.function.LongSupplier;
  * continues it. Where a section over the budget reads in pages of its lines (the text is git's diff), a file's call
  * keeps max_bytes as asked, so that every call named answers within it: the section whole where it fits, else its
  * first page, which names the next; elsewhere (json, a layout) its max_bytes is one that holds the section. A
- * commit's file is asked of get_diff, from its parent to it. It also prices the answer as a tools/call result sends it: the text as a JSON string, and beside
- * a shown section its entry in structuredContent (or, when the text is the envelope, in the text's changes).
+ * commit's file is asked of get_diff, from its parent to it. It also prices the answer as a tools/call result sends
+ * it: the text as a JSON string, and beside a shown section its entry in structuredContent (or, when the text is the
+ * envelope, in the text's changes).
  */
 final class ToolCallRefetch implements Refetch {
     /** What chooses or trims files: a follow-up for one file drops these. */
@@ -31,6 +34,8 @@ final class ToolCallRefetch implements Refetch {
     private static final int LINES_PAST_CAP = 2000;
     /** Room beside one file's section in its own answer: the envelope and the notices. */
     static final long BESIDE_ONE_FILE = 4096;
+    /** Options of the command line that no tool has: the work tree and the index are the CLI's alone. */
+    private static final Set<String> CLI_ONLY = Set.of("--untracked", "--cached");
 
     /** How the text is sent: as a JSON string, or as JSON (an envelope) inside a JSON string. */
     enum Text { DIFF, ENVELOPE }
@@ -161,7 +166,7 @@ final class ToolCallRefetch implements Refetch {
 
     /** A new call's arguments: the repository this one named, if any. */
     private ObjectNode located() {
-        ObjectNode call = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+        ObjectNode call = JsonNodeFactory.instance.objectNode();
         if (args.hasNonNull("repo_path")) {
             call.set("repo_path", args.get("repo_path"));
         }
@@ -174,14 +179,10 @@ final class ToolCallRefetch implements Refetch {
         return CLI_ONLY.contains(flag) ? null : flag.replaceFirst("^--", "").replace('-', '_');
     }
 
-    /** Options of the command line that no tool has: the work tree and the index are the CLI's alone. */
-    private static final java.util.Set<String> CLI_ONLY = java.util.Set.of("--untracked", "--cached");
-
     @Override
     public boolean pagesLines() {
         return pages;
     }
-
 
     @Override
     public long cost(byte[] b, int off, int len) {
