@@ -7,6 +7,7 @@ import support.Proc;
 import support.RepoRoot;
 import support.SharedBuild;
 import support.TempRepo;
+import support.TreeCopy;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -16,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -295,18 +297,7 @@ class InstallCommandTest {
     /** The wrapper and what it builds, in a git repository of their own, so that a test can edit and commit. */
     private static Path copyOfTheClone(Path to) throws Exception {
         for (String top : List.of("jbang", ".jbang-wrapper", "prdiff.java", "mcp-shim.java", "openapi.yaml", "lib")) {
-            Path from = root.resolve(top);
-            try (var walk = Files.walk(from)) {
-                for (Path p : walk.toList()) {
-                    Path target = to.resolve(root.relativize(p).toString());
-                    if (Files.isDirectory(p)) {
-                        Files.createDirectories(target);
-                    } else {
-                        Files.createDirectories(target.getParent());
-                        Files.copy(p, target, java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
-                    }
-                }
-            }
+            TreeCopy.of(root.resolve(top), to.resolve(top), StandardCopyOption.COPY_ATTRIBUTES);
         }
         Map<String, String> env = new HashMap<>(System.getenv());
         git(to, env, "init", "-q");

@@ -5,6 +5,7 @@ import support.McpSession;
 import support.RepoRoot;
 import support.SharedBuild;
 import support.TempRepo;
+import support.TreeCopy;
 import support.Wrapper;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -21,7 +22,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -157,20 +157,9 @@ class LauncherTest {
     }
 
     /** The entry points and everything they compile in, so a test can edit a source. */
-    private static Path copyOfTheScripts(Path to) throws IOException {
+    private static Path copyOfTheScripts(Path to) {
         for (String top : List.of("prdiff.java", "mcp-shim.java", "openapi.yaml", "lib")) {
-            Path from = root.resolve(top);
-            try (Stream<Path> walk = Files.walk(from)) {
-                for (Path p : walk.toList()) {
-                    Path target = to.resolve(root.relativize(p).toString());
-                    if (Files.isDirectory(p)) {
-                        Files.createDirectories(target);
-                    } else {
-                        Files.createDirectories(target.getParent());
-                        Files.copy(p, target);
-                    }
-                }
-            }
+            TreeCopy.of(root.resolve(top), to.resolve(top));
         }
         return to;
     }

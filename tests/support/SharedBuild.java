@@ -1,13 +1,10 @@
 package support;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -57,8 +54,9 @@ public final class SharedBuild {
      */
     public static void seedJBangCache(Path cacheDir) {
         Path built = Once.BUILD.checked().resolve("jbang-dir/cache");
-        copyTree(built.resolve("jars"), cacheDir.resolve("jars"));
-        copyTree(built.resolve("dependency_cache.json"), cacheDir.resolve("dependency_cache.json"));
+        TreeCopy.of(built.resolve("jars"), cacheDir.resolve("jars"), StandardCopyOption.COPY_ATTRIBUTES);
+        TreeCopy.of(built.resolve("dependency_cache.json"), cacheDir.resolve("dependency_cache.json"),
+                StandardCopyOption.COPY_ATTRIBUTES);
     }
 
     /**
@@ -69,23 +67,7 @@ public final class SharedBuild {
     public static void seedRecompiledJars(Path recompiledDir) {
         Path built = Once.BUILD.checked().resolve("cache/prdiff/recompiled");
         if (Files.isDirectory(built)) {
-            copyTree(built, recompiledDir);
-        }
-    }
-
-    private static void copyTree(Path from, Path to) {
-        try (Stream<Path> walk = Files.walk(from)) {
-            for (Path p : walk.toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.createDirectories(target.getParent());
-                    Files.copy(p, target, StandardCopyOption.COPY_ATTRIBUTES);
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            TreeCopy.of(built, recompiledDir, StandardCopyOption.COPY_ATTRIBUTES);
         }
     }
 }
