@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.function.UnaryOperator;
 
 /**
  * Reads at a commit, for prdiff show and grep and for get_file_at_sha and grep_at_sha alike: a file's bytes or a
@@ -58,7 +59,7 @@ public final class CommitReads {
      * As {@link #find(String, String)}, a missing path with no near one naming {@code topFolder}'s call for the
      * commit (its full SHA), which lists the commit's top folder in the caller's words.
      */
-    public CommitEntry find(String rev, String path, java.util.function.UnaryOperator<String> topFolder) {
+    public CommitEntry find(String rev, String path, UnaryOperator<String> topFolder) {
         return reads.find(rev, path, (commit, missing) ->
                 new PathSuggestions(reads.paths(commit), git.timeout()).closest(missing), topFolder);
     }

@@ -30,16 +30,12 @@ public final class ObjectReads {
         this.git = git;
     }
 
-    /** The object at a repo-relative {@code path} of {@code rev}; an empty path is the commit's top folder. */
-    public CommitEntry find(String rev, String path) {
-        return find(rev, path, (commit, missing) -> List.of(), commit -> "prdiff show " + commit + ":");
-    }
-
     /**
-     * As {@link #find(String, String)}; when the commit has no such path, {@code nearPaths} gives up to a few of
-     * its paths that the failure names as likely meant (given the commit's full SHA and the path asked for), and
-     * when it gives none, the failure names {@code topFolder}'s call for the commit, which lists its top folder
-     * (in the caller's words: a command line, or a tool call).
+     * The object at a repo-relative {@code path} of {@code rev}; an empty path is the commit's top folder. When the
+     * commit has no such path, {@code nearPaths} gives up to a few of its paths that the failure names as likely
+     * meant (given the commit's full SHA and the path asked for), and when it gives none, the failure names
+     * {@code topFolder}'s call for the commit, which lists its top folder (in the caller's words: a command line, or
+     * a tool call).
      */
     public CommitEntry find(String rev, String path, BiFunction<String, String, List<String>> nearPaths,
             UnaryOperator<String> topFolder) {
