@@ -95,8 +95,7 @@ public record DiffEnvelope(boolean success, Data data, Pagination pagination, Li
         Range[] range = {null};
         SectionCollector collector = new SectionCollector();
         Prdiff.diff(request, collector, n -> {
-            String said = n.endsWith(OutputShape.TABLE_OF_CONTENTS)
-                    ? n.substring(0, n.length() - OutputShape.TABLE_OF_CONTENTS.length()) + LEFT_OUT : n;
+            String said = enveloped(n, LEFT_OUT);
             warnings.add(said);
             notices.accept(said);
         }, resolved -> range[0] = resolved);
@@ -105,6 +104,15 @@ public record DiffEnvelope(boolean success, Data data, Pagination pagination, Li
 
     /** An envelope has no table of contents: each change the budget left out names its call in {@code fetch}. */
     static final String LEFT_OUT = "; each change left out names the call that fetches it (fetch)";
+
+    /**
+     * {@code notice} as an envelope says it: the truncation warning of a text answer names its table of contents,
+     * which an envelope does not have, so that ending becomes {@code leftOut} (where the changes left out are).
+     */
+    public static String enveloped(String notice, String leftOut) {
+        return notice.endsWith(OutputShape.TABLE_OF_CONTENTS)
+                ? notice.substring(0, notice.length() - OutputShape.TABLE_OF_CONTENTS.length()) + leftOut : notice;
+    }
 
     /**
      * This envelope within {@code maxBytes} as {@code size} measures it written: its changes cut at the end (the

@@ -79,6 +79,11 @@ public record DiffRequest(Target target, Selection selection, Shape shape, Fetch
             return new Shape(output, contextLines, stat, log, refetch);
         }
 
+        /** This shape with its follow-up calls and the names its notices use in {@code refetch}'s form. */
+        public Shape withRefetch(Refetch refetch) {
+            return new Shape(output, contextLines, stat, log, refetch);
+        }
+
         /** This shape as a diff's: neither a diffstat nor a list of commits. */
         public Shape asDiff() {
             return new Shape(output, contextLines, false, false, refetch);

@@ -155,9 +155,7 @@ final class DiffTools {
 
     /** {@code request} with the calls and names of its notices in {@code words}' (MCP's) form. */
     private static DiffRequest worded(DiffRequest request, ToolCallRefetch words) {
-        DiffRequest.Shape shape = request.shape();
-        return request.withShape(new DiffRequest.Shape(shape.output(), shape.contextLines(), shape.stat(), shape.log(),
-                words));
+        return request.withShape(request.shape().withRefetch(words));
     }
 
     /** A file list's request ({@code tool}'s), its notices worded as MCP's. */
@@ -315,8 +313,7 @@ final class DiffTools {
             SectionCollector collector = new SectionCollector();
             DiffEnvelope.Range[] range = {null};
             // The envelope has no table of contents: its changes left out are marked, and a warning names their call.
-            Prdiff.diff(request, collector, n -> notices.add(n.endsWith(OutputShape.TABLE_OF_CONTENTS)
-                    ? n.substring(0, n.length() - OutputShape.TABLE_OF_CONTENTS.length()) + LEFT_OUT : n), resolved -> {
+            Prdiff.diff(request, collector, n -> notices.add(DiffEnvelope.enveloped(n, LEFT_OUT)), resolved -> {
                 range[0] = resolved;
                 refetch.pin(resolved);
             });
