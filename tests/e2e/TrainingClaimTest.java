@@ -1,0 +1,118 @@
+package e2e;
+
+import support.PinnedJBang;
+import support.Proc;
+import support.RepoRoot;
+import support.SharedBuild;
+import support.Wrapper;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Only one launch at a time trains the launch's archive: it claims it with a folder beside the record, and launches
+ * meanwhile run without an archive instead of each training one (MCP hosts start their servers at once). A claim
+ * left by a killed run is taken over after ten minutes. Whole processes through ./jbang, each test with a JBang cache
+ * of its own seeded from the run's shared build and a launch record whose archive was removed, so the next launch
+ * trains.
+ */
+class TrainingClaimTest {
+    private static final String WRITING = "(writing a CDS archive)";
+    private static final String MEANWHILE = "(another launch is writing the archive; running without one)";
+    private static final String VERSION = "prdiff " + dev.prdiff.core.Version.NUMBER;
+    private static Path root;
+
+    @BeforeAll
+    static void fixture() {
+        root = RepoRoot.find();
+    }
+
+    @Test
+    void aLaunchWhileAnotherTrainsRunsWithoutAnArchiveAndLeavesTheClaim(@TempDir Path tmp) throws IOException {
+        Map<String, String> env = recordWithoutArchive(tmp);
+        Path claim = Files.createDirectory(Path.of(jsa(tmp) + ".training"));
+
+        Proc.Result r = launch(env);
+        assertEquals(0, r.exit(), r.describe());
+        assertEquals(VERSION + "\n", r.out());
+        assertTrue(r.stderr().contains(MEANWHILE), r.stderr());
+        assertFalse(Files.exists(jsa(tmp)), "an archive was written although another launch claimed it");
+        assertTrue(Files.isDirectory(claim), "another launch's claim was removed");
+    }
+
+    @Test
+    void aClaimLeftByAKilledRunIsTakenOverAfterTenMinutes(@TempDir Path tmp) throws IOException {
+        Map<String, String> env = recordWithoutArchive(tmp);
+        Path claim = Files.createDirectory(Path.of(jsa(tmp) + ".training"));
+        Files.setLastModifiedTime(claim, FileTime.from(Instant.now().minus(Duration.ofMinutes(11))));
+
+        Proc.Result r = launch(env);
+        assertEquals(0, r.exit(), r.describe());
+        assertEquals(VERSION + "\n", r.out());
+        assertTrue(r.stderr().contains(WRITING), r.stderr());
+        assertTrue(Files.isRegularFile(jsa(tmp)), "no archive written");
+        assertFalse(Files.exists(claim), "the claim was left behind");
+    }
+
+    @Test
+    void launchesAtOnceTrainOneArchive(@TempDir Path tmp) throws IOException {
+        Map<String, String> env = recordWithoutArchive(tmp);
+        List<CompletableFuture<Proc.Result>> launches = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            launches.add(CompletableFuture.supplyAsync(() -> launch(env)));
+        }
+        int writing = 0;
+        for (CompletableFuture<Proc.Result> f : launches) {
+            Proc.Result r = f.join();
+            assertEquals(0, r.exit(), r.describe());
+            assertEquals(VERSION + "\n", r.out());
+            writing += r.stderr().contains(WRITING) ? 1 : 0;
+        }
+        assertEquals(1, writing, "launches that wrote an archive");
+        assertTrue(Files.isRegularFile(jsa(tmp)), "no archive written");
+        assertFalse(Files.exists(Path.of(jsa(tmp) + ".training")), "the claim was left behind");
+    }
+
+    /**
+     * A fresh JBang cache seeded from the shared build, one launch that makes the record (and an archive), and that
+     * archive removed: the record stays valid, so the next launch trains a new one.
+     */
+    private static Map<String, String> recordWithoutArchive(Path tmp) throws IOException {
+        Map<String, String> env = Wrapper.env(tmp.resolve("jbang-dir"));
+        env.put("PRDIFF_JBANG_HOME", PinnedJBang.home(root).toString());
+        env.put("XDG_CACHE_HOME", tmp.resolve("cache").toString());
+        SharedBuild.seedJBangCache(tmp.resolve("jbang-dir/cache"));
+        SharedBuild.seedRecompiledJars(tmp.resolve("cache/prdiff/recompiled"));
+        Proc.Result first = launch(env);
+        assertEquals(0, first.exit(), first.describe());
+        Files.deleteIfExists(jsa(tmp));
+        Files.deleteIfExists(Path.of(jsa(tmp) + ".none"));
+        return env;
+    }
+
+    private static Proc.Result launch(Map<String, String> env) {
+        return Wrapper.run(root, root.resolve("prdiff.java"), List.of("--version"), env, null);
+    }
+
+    /** The CDS archive the record names: RECORD.ID.jsa, ID being the record's third line. */
+    private static Path jsa(Path tmp) throws IOException {
+        Path record = tmp.resolve("jbang-dir/cache/prdiff-launch/"
+                + root.resolve("prdiff.java").toString().replaceAll("[^A-Za-z0-9._-]", "_"));
+        return Path.of(record + "." + Files.readAllLines(record).get(2) + ".jsa");
+    }
+}
