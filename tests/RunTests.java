@@ -55,22 +55,43 @@ import static org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder.r
  * Discovers every *Test class compiled into this script's jar (one folder and package per layer) and runs it.
  */
 class RunTests {
+    /** The first argument of the second JVM's RunTests: it runs only the whole-process tests (support.SecondJvmRun). */
+    private static final String WHOLE_PROCESS_PART = "--whole-process-part";
+    private static final String WHOLE_PROCESS_PACKAGE = "e2e.";
+
     public static void main(String... args) throws URISyntaxException, java.io.IOException {
+        boolean secondJvm = args.length > 0 && args[0].equals(WHOLE_PROCESS_PART);
+        List<String> rest = List.of(args).subList(secondJvm ? 1 : 0, args.length);
         // A class name regex, found anywhere in the simple name or the full one: "McpProtocol" runs
         // mcp.McpProtocolTest, "^(DocsTest|ReadmeTest)$" those two, "mcp\\." the folder tests/mcp.
-        ClassNameFilter classes = args.length > 0 ? named(Pattern.compile(args[0]))
-                : ClassNameFilter.includeClassNamePatterns(".*Test");
+        ClassNameFilter classes = rest.isEmpty() ? ClassNameFilter.includeClassNamePatterns(".*Test")
+                : named(Pattern.compile(rest.get(0)));
+        // PRDIFF_TEST_THREADS=1 runs every class alone, one after another, in this JVM (to time each one, say).
         int threads = Integer.parseInt(System.getenv().getOrDefault("PRDIFF_TEST_THREADS", "4"));
         Path database = jqwikDatabase();
         ProgressListener progress = new ProgressListener();
         Launcher launcher = LauncherFactory.create();
+        Path jar = Path.of(RunTests.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+
+        // The whole-process tests (tests/e2e) run in a second JVM, started first and alongside this one's.
+        ClassNameFilter part = secondJvm ? inPackage(WHOLE_PROCESS_PACKAGE, true) : className -> FilterResult.included("all");
+        support.SecondJvmRun second = null;
+        if (!secondJvm && threads > 1 && launcher.discover(request().selectors(selectClasspathRoots(Set.of(jar)))
+                .filters(classes, inPackage(WHOLE_PROCESS_PACKAGE, true)).build()).containsTests()) {
+            List<String> childArgs = new ArrayList<>(List.of(WHOLE_PROCESS_PART));
+            childArgs.addAll(rest);
+            second = support.SecondJvmRun.start(RunTests.class.getName(), childArgs);
+            part = inPackage(WHOLE_PROCESS_PACKAGE, false);
+        }
+
         // Two runs of the launcher: first the classes marked @support.Parallel, a few at a time (each one's own tests
         // in turn, its lines printed together when it ends), then every other class alone, as before.
         List<TestExecutionSummary> summaries = new ArrayList<>();
         for (boolean parallel : new boolean[] {true, false}) {
             SummaryGeneratingListener summary = new SummaryGeneratingListener();
             progress.grouped = parallel && threads > 1;
-            launcher.execute(discovery(classes, markedParallel(parallel), parallel ? threads : 1, database), summary, progress);
+            launcher.execute(discovery(jar, classes, part, markedParallel(parallel), parallel ? threads : 1, database),
+                    summary, progress);
             summaries.add(summary.getSummary());
         }
 
@@ -86,18 +107,33 @@ class RunTests {
         }
         progress.skipReasons.forEach(reason -> System.out.println("skipped: " + reason));
         progress.printSlowest(2.0);
+        if (second != null) {
+            support.SecondJvmRun.Result r = second.await();
+            System.out.println("--- the whole-process tests (tests/e2e), run alongside in a second JVM ---");
+            System.out.print(r.output());
+            System.out.println("--- end of the second JVM's run ---");
+            passed += r.passed();
+            failed += r.failed();
+            found += r.passed() + r.failed() + r.skipped();
+            notPassedOrFailed += r.skipped();
+        }
         System.out.println(passed + " passed, " + failed + " failed"
                 + (notPassedOrFailed > 0 ? ", " + notPassedOrFailed + " skipped" : ""));
         support.TempDirs.removeAll();
-        System.exit(failed == 0 && found > 0 ? 0 : 1);
+        System.exit(failed == 0 && (found > 0 || secondJvm) ? 0 : 1);
     }
 
-    private static LauncherDiscoveryRequest discovery(ClassNameFilter classes, ClassNameFilter phase, int threads,
-                                                      Path database) throws URISyntaxException {
-        Path jar = Path.of(RunTests.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    /** The classes (nested ones by their outer class) in {@code pkg}, or with {@code wanted} false, in no such package. */
+    private static ClassNameFilter inPackage(String pkg, boolean wanted) {
+        return className -> className.startsWith(pkg) == wanted ? FilterResult.included(wanted ? pkg : "not " + pkg)
+                : FilterResult.excluded(wanted ? "not " + pkg : pkg);
+    }
+
+    private static LauncherDiscoveryRequest discovery(Path jar, ClassNameFilter classes, ClassNameFilter part,
+                                                      ClassNameFilter phase, int threads, Path database) {
         return request()
                 .selectors(selectClasspathRoots(Set.of(jar)))
-                .filters(classes, phase)
+                .filters(classes, part, phase)
                 // Whole classes side by side, the tests of a class one after another.
                 .configurationParameter("junit.jupiter.execution.parallel.enabled", String.valueOf(threads > 1))
                 .configurationParameter("junit.jupiter.execution.parallel.mode.default", "same_thread")

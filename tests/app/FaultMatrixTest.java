@@ -30,13 +30,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Faults and hangs, each through the CLI in-process and the MCP server: a git or gh that never answers, a server that
  * accepts TCP and never responds, a git blocked on a lock, a gh killed mid-run, a full disk under the cache. Each
- * ends in a named error (TIMEOUT within the limit plus one second, measured) or the right answer, and leaves no
- * process behind (the process table is checked after every case).
+ * ends in a named error (TIMEOUT within the limit plus two seconds, measured, on a machine that runs the whole-process
+ * tests alongside) or the right answer, and leaves no process behind (the process table is checked after every case).
  */
 @Timeout(120)
 class FaultMatrixTest {
     static final Duration LIMIT = Duration.ofSeconds(1);
-    static final Duration SLACK = Duration.ofSeconds(1);
+    static final Duration SLACK = Duration.ofSeconds(2);
     @RegisterExtension
     static final TempRepo repo = TempRepo.init();
     static String range;
@@ -202,7 +202,7 @@ class FaultMatrixTest {
                 s.sendRequest("wide", "tools/call", McpCalls.toolCall("get_changed_files",
                         "{\"base\":\"" + base + "\",\"head\":\"" + head + "\"}"));
                 long deadline = System.nanoTime() + McpSession.WAIT.toNanos();
-                while (ProcessHandle.current().descendants().filter(p -> ProcessTable.running(p)
+                while (ProcessTable.ownDescendants().filter(p -> ProcessTable.running(p)
                         && p.info().commandLine().orElse("").matches(".*" + git.marker + ".*/hang 3600")).count() < 4) {
                     assertTrue(System.nanoTime() < deadline, "two shards' git never both started");
                     Thread.sleep(20);
@@ -287,7 +287,8 @@ class FaultMatrixTest {
             pr.clone.git("config", "core.filesRefLockTimeout", "3600000");
             Outcome waited = cli(env, args);
             assertTrue(waited.message().startsWith("git update-ref timed out"), waited::toString);
-            waited.assertTimedOut(limit.plus(Duration.ofSeconds(0)), false);
+            // The fetch before the update-ref has its own time: the call as a whole may take up to twice the limit.
+            waited.assertTimedOut(limit.multipliedBy(2), false);
             before.assertNothingNewLeft(null);
 
             java.nio.file.Files.delete(lock);
@@ -348,7 +349,7 @@ class FaultMatrixTest {
     static ProcessHandle awaitDescendant(java.util.function.Predicate<ProcessHandle> which) throws InterruptedException {
         long deadline = System.nanoTime() + McpSession.WAIT.toNanos();
         while (System.nanoTime() < deadline) {
-            var found = ProcessHandle.current().descendants().filter(p -> ProcessTable.running(p) && which.test(p)).findFirst();
+            var found = ProcessTable.ownDescendants().filter(p -> ProcessTable.running(p) && which.test(p)).findFirst();
             if (found.isPresent()) {
                 return found.get();
             }

@@ -164,7 +164,7 @@ class ClosedPipeTest {
     }
 
     static Set<Long> gitDescendants() {
-        return ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
+        return support.ProcessTable.ownDescendants().filter(ProcessHandle::isAlive)
                 .filter(h -> h.info().command().orElse("").endsWith("/git"))
                 .map(ProcessHandle::pid).collect(Collectors.toSet());
     }

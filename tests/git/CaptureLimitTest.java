@@ -40,7 +40,7 @@ class CaptureLimitTest {
                 e.getMessage());
         assertEquals(Subprocess.CAPTURE_LIMIT, e.details().get("limit_bytes"));
         long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-        while (ProcessHandle.current().descendants().anyMatch(p -> p.isAlive()
+        while (support.ProcessTable.ownDescendants().anyMatch(p -> p.isAlive()
                 && (p.info().commandLine().orElse("").contains(bin.toString())
                 || p.info().command().orElse("").endsWith("/cat")))) {
             assertTrue(System.nanoTime() < deadline, "the child's tree is still running");

@@ -345,7 +345,7 @@ class McpPullRequestToolTest {
         ProcessHandle gh = null;
         long deadline = System.nanoTime() + McpSession.WAIT.toNanos();
         while (gh == null && System.nanoTime() < deadline) {
-            gh = ProcessHandle.current().descendants()
+            gh = support.ProcessTable.ownDescendants()
                     .filter(p -> p.info().command().orElse("").endsWith("/gh"))
                     .filter(p -> p.info().commandLine().orElse("").matches(".*(pr diff 1|api .*pulls/1).*"))
                     .findFirst().orElse(null);

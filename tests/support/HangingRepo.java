@@ -36,7 +36,7 @@ public final class HangingRepo implements AutoCloseable {
     public List<ProcessHandle> awaitGit() throws InterruptedException {
         long deadline = System.nanoTime() + WAIT.toNanos();
         while (System.nanoTime() < deadline) {
-            var filter = ProcessHandle.current().descendants()
+            var filter = ProcessTable.ownDescendants()
                     .filter(p -> p.info().commandLine().orElse("").contains(marker))
                     .findFirst();
             if (filter.isPresent()) {

@@ -7,9 +7,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
- * The process table as a test sees it: what this JVM has running below it, and any process anywhere whose command
+ * The process table as a test sees it: what this JVM has running below it for its own tests, and any process anywhere whose command
  * line holds a marker (a child that was reparented to init is no longer a descendant, but still shows its marker).
  * A zombie counts as gone: it has exited and waits only for whoever inherited it to reap it.
  */
@@ -23,9 +24,20 @@ public final class ProcessTable {
         this.before = before;
     }
 
+    /**
+     * This JVM's descendants, less the second JVM that RunTests runs the whole-process tests in and that JVM's whole
+     * tree ({@link SecondJvmRun}): those belong to other tests, which run alongside. Listed first and filtered after,
+     * so a process the second JVM starts in between is still known as its own.
+     */
+    public static Stream<ProcessHandle> ownDescendants() {
+        List<ProcessHandle> all = ProcessHandle.current().descendants().toList();
+        Set<Long> others = SecondJvmRun.tree();
+        return all.stream().filter(p -> !others.contains(p.pid()));
+    }
+
     /** The descendants running now; {@link #assertNothingNewLeft} compares against them. */
     public static ProcessTable snapshot() {
-        return new ProcessTable(ProcessHandle.current().descendants().filter(ProcessTable::running)
+        return new ProcessTable(ownDescendants().filter(ProcessTable::running)
                 .map(ProcessHandle::pid).collect(Collectors.toSet()));
     }
 
@@ -46,7 +58,7 @@ public final class ProcessTable {
     }
 
     private List<ProcessHandle> left(String marker) {
-        List<ProcessHandle> newDescendants = ProcessHandle.current().descendants()
+        List<ProcessHandle> newDescendants = ownDescendants()
                 .filter(p -> !before.contains(p.pid()) && running(p)).toList();
         if (marker == null || !newDescendants.isEmpty()) {
             return newDescendants;
