@@ -108,18 +108,20 @@ class DiffParserMemoryTest {
             if (pos >= bigEnd + small.length) {
                 return -1;
             }
-            int n = 0;
-            while (n < len && pos < bigEnd + small.length) {
-                if (pos < bigHeader.length) {
-                    b[off + n] = bigHeader[(int) pos];
-                } else if (pos < bigEnd) {
-                    b[off + n] = LINE[(int) ((pos - bigHeader.length) % LINE.length)];
-                } else {
-                    b[off + n] = small[(int) (pos - bigEnd)];
-                }
-                n++;
-                pos++;
+            // One piece at a time: the rest of the header, of the line the position is in, or of the small section.
+            int n;
+            if (pos < bigHeader.length) {
+                n = Math.min(len, bigHeader.length - (int) pos);
+                System.arraycopy(bigHeader, (int) pos, b, off, n);
+            } else if (pos < bigEnd) {
+                int in = (int) ((pos - bigHeader.length) % LINE.length);
+                n = Math.min(len, LINE.length - in);
+                System.arraycopy(LINE, in, b, off, n);
+            } else {
+                n = Math.min(len, small.length - (int) (pos - bigEnd));
+                System.arraycopy(small, (int) (pos - bigEnd), b, off, n);
             }
+            pos += n;
             return n;
         }
     }
@@ -168,6 +170,20 @@ class DiffParserMemoryTest {
             return n;
         }
 
+        /** The hunk lines, the same in every section: made once, so the parser's work is what the JVM spends. */
+        private static final byte[] HUNK = hunk();
+
+        private static byte[] hunk() {
+            StringBuilder sb = new StringBuilder();
+            for (int l = 0; l < LINES_PER_SECTION / 2; l++) {
+                sb.append("-old line ").append(String.format("%020d", l)).append('\n');
+            }
+            for (int l = 0; l < LINES_PER_SECTION / 2; l++) {
+                sb.append("+new line ").append(String.format("%020d", l)).append('\n');
+            }
+            return sb.toString().getBytes(StandardCharsets.UTF_8);
+        }
+
         private static byte[] section(long i) {
             StringBuilder sb = new StringBuilder();
             String name = "dir" + (i % 97) + "/file " + i + ".txt";
@@ -177,13 +193,10 @@ class DiffParserMemoryTest {
                     .append("+++ b/").append(name).append("\t\n")
                     .append("@@ -1,").append(LINES_PER_SECTION / 2).append(" +1,").append(LINES_PER_SECTION / 2)
                     .append(" @@ heading\n");
-            for (int l = 0; l < LINES_PER_SECTION / 2; l++) {
-                sb.append("-old line ").append(String.format("%020d", l)).append('\n');
-            }
-            for (int l = 0; l < LINES_PER_SECTION / 2; l++) {
-                sb.append("+new line ").append(String.format("%020d", l)).append('\n');
-            }
-            return sb.toString().getBytes(StandardCharsets.UTF_8);
+            byte[] header = sb.toString().getBytes(StandardCharsets.UTF_8);
+            byte[] all = java.util.Arrays.copyOf(header, header.length + HUNK.length);
+            System.arraycopy(HUNK, 0, all, header.length, HUNK.length);
+            return all;
         }
     }
 }
