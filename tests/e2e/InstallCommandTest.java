@@ -6,8 +6,8 @@ import support.McpSession;
 import support.Proc;
 import support.RepoRoot;
 import support.SharedBuild;
+import support.StandInClone;
 import support.TempRepo;
-import support.TreeCopy;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -17,7 +17,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -40,9 +39,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * JAVA_TOOL_OPTIONS, for Java's user.home), a PATH with no jbang on it, then `prdiff` and `prdiff-mcp`
  * called by name. The pinned JBang and the Maven repository are the user's, so nothing is downloaded.
  * The JBang cache and the user cache are the fresh HOME's, seeded with a copy of the run's shared build of
- * prdiff (support.SharedBuild): the first call goes through the wrapper and JBang, which finds the jar built
- * and makes the home's own launch records; javac runs only where a test edits a source. (The build from an
- * empty cache is LauncherTest's; the recompiling of picocli, RecompiledJarsTest's.)
+ * prdiff (support.SharedBuild) where a test runs prdiff: the first call goes through the wrapper and JBang, which
+ * finds the jar built and makes the home's own launch records. The test that edits a source does so in a stand-in
+ * clone, so javac compiles three small files. (The build from an empty cache is SharedBuild's first launches, which
+ * LauncherTest checks; the recompiling of picocli, RecompiledJarsTest's.)
  */
 class InstallCommandTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(240);
@@ -90,11 +90,15 @@ class InstallCommandTest {
         assertEquals(0, outside.exit(), outside.describe());
         assertEquals(repo.text("diff", "--numstat", "HEAD~1...HEAD"), numstat(outside.out()));
 
-        // From a subfolder of the repository, without -C: the command runs where it is called.
+        // From a subfolder of the repository, without -C: the command runs where it is called. The first call
+        // recorded the build, so this one starts java directly (the wrapper, asked to, would say it ran).
+        Map<String, String> debug = new HashMap<>(env);
+        debug.put("PRDIFF_LAUNCH_DEBUG", "1");
         Proc.Result inside = shell("exec prdiff \"$@\"", List.of("HEAD~1...HEAD", "--files-only"),
-                repo.dir().resolve("sub"), env, null);
+                repo.dir().resolve("sub"), debug, null);
         assertEquals(0, inside.exit(), inside.describe());
         assertArrayEquals(outside.stdout(), inside.stdout());
+        assertFalse(inside.stderr().contains("[jbang wrapper]"), "not started directly: " + inside.describe());
 
         Proc.Result server = shell("exec prdiff-mcp", List.of(), tmp, env,
                 McpSession.INITIALIZE_LINE.getBytes(StandardCharsets.UTF_8));
@@ -200,13 +204,15 @@ class InstallCommandTest {
     /**
      * The installed command starts java directly (no wrapper, no program run before java: no hash of any source)
      * while nothing of the clone changed; an edited source, or a commit that moves HEAD while every source keeps an
-     * old time, sends it through the wrapper once, which rebuilds.
+     * old time, sends it through the wrapper once, which rebuilds. The clone is a stand-in (support.StandInClone):
+     * the subject is the launcher and the wrapper, and javac compiles three small files where prdiff's build compiles
+     * every lib file; the test above runs the real prdiff through the installed commands.
      */
     @Test
     void theInstalledCommandStartsJavaDirectlyUntilASourceOrHeadChanges(@TempDir Path tmp) throws Exception {
-        Path clone = copyOfTheClone(tmp.resolve("clone"));
+        Path clone = standInClone(tmp.resolve("clone"));
         Path bin = tmp.resolve("bin");
-        Map<String, String> env = freshHomeWithSharedBuild(tmp.resolve("home"));
+        Map<String, String> env = freshHome(tmp.resolve("home"));
         Proc.Result install = Proc.run(List.of(clone.resolve("jbang").toString(), "--install-command", bin.toString()),
                 tmp, env, TIMEOUT);
         assertEquals(0, install.exit(), install.describe());
@@ -294,11 +300,9 @@ class InstallCommandTest {
                 Files.readString(bin.resolve("prdiff")));
     }
 
-    /** The wrapper and what it builds, in a git repository of their own, so that a test can edit and commit. */
-    private static Path copyOfTheClone(Path to) throws Exception {
-        for (String top : List.of("jbang", ".jbang-wrapper", "prdiff.java", "mcp-shim.java", "openapi.yaml", "lib")) {
-            TreeCopy.of(root.resolve(top), to.resolve(top), StandardCopyOption.COPY_ATTRIBUTES);
-        }
+    /** The wrapper and a stand-in program, in a git repository of their own, so that a test can edit and commit. */
+    private static Path standInClone(Path to) throws Exception {
+        StandInClone.make(to);
         Map<String, String> env = new HashMap<>(System.getenv());
         git(to, env, "init", "-q");
         git(to, env, "add", "-A");
