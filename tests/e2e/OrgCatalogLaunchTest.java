@@ -64,7 +64,6 @@ class OrgCatalogLaunchTest {
         // JBang still fetches every source from the scripts' URL (asked() below), and finds their jar already built.
         SharedBuild.seedJBangCache(jbangDir.resolve("cache"));
         env = Wrapper.env(jbangDir);
-        env.put("JBANG_JAVA_OPTIONS", Wrapper.QUICK_JVM);
         // One JBang run trusts all four (a JBang start is most of a launch's time).
         Proc.Result trust = jbang(null, "trust", "add", scripts.base(), catalog.base(), beside.base(), noOpenApi.base());
         assertEquals(0, trust.exit(), trust.stderr());

@@ -13,7 +13,6 @@ import support.RepoRoot;
 import support.SharedBuild;
 import support.TempRepo;
 import support.TempDirs;
-import support.Wrapper;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -73,7 +72,6 @@ class RemoteLaunchTest {
         env.put("PATH", System.getenv("PATH"));
         env.put("HOME", System.getProperty("user.home"));
         env.put("JBANG_DIR", jbangDir.toString());
-        env.put("JBANG_JAVA_OPTIONS", Wrapper.QUICK_JVM);
         Proc.Result r = Proc.attempt(argv, ROOT, env, stdin, Duration.ofMinutes(5));
         assertTrue(!r.timedOut(), "jbang " + String.join(" ", args) + " timed out");
         return r;

@@ -88,7 +88,6 @@ class WrapperCachesTest {
         Path home = tmp.resolve("shared/jbang-" + version);
         Path tmpdir = Files.createDirectories(tmp.resolve("tmpdir"));
         Map<String, String> env = Wrapper.env(tmp.resolve("jbang-dir"));
-        env.put("JBANG_JAVA_OPTIONS", Wrapper.QUICK_JVM);
         env.put("PRDIFF_JBANG_HOME", home.toString());
         env.put("PRDIFF_MAVEN_REPO", mirror(tmp.resolve("mirror")).toUri().toString());
         env.put("TMPDIR", tmpdir.toString());
@@ -311,12 +310,10 @@ class WrapperCachesTest {
     }
 
     /**
-     * A JBang cache and a user cache of their own; the pinned JBang and the Maven repository are the user's. JBang's
-     * JVM runs with Wrapper.QUICK_JVM: these tests are about which caches are used, not about JVM options.
+     * A JBang cache and a user cache of their own; the pinned JBang and the Maven repository are the user's.
      */
     private static Map<String, String> env(Path tmp) {
         Map<String, String> env = Wrapper.env(tmp.resolve("jbang-dir"));
-        env.put("JBANG_JAVA_OPTIONS", Wrapper.QUICK_JVM);
         env.remove("PRDIFF_MAVEN_REPO");
         env.put("PRDIFF_JBANG_HOME", installed.toString());
         env.put("XDG_CACHE_HOME", tmp.resolve("cache").toString());

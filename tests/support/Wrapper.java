@@ -13,14 +13,6 @@ import java.util.Map;
 public final class Wrapper {
     public static final Duration TIMEOUT = Duration.ofSeconds(240);
 
-    /**
-     * JBANG_JAVA_OPTIONS for a test whose subject is not the JVM's options: C1 only and the serial collector, about
-     * half the CPU of a JBang start on two cores (a launch of a built script, 2.1 CPU-s by default, 1.2 with these).
-     * JBang passes them on to the program's java command too (and so into the wrapper's launch record), so a test
-     * that compares what JBang runs with the wrapper's fast path, or the user's own setup, does not set them.
-     */
-    public static final String QUICK_JVM = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC";
-
     private Wrapper() {}
 
     /** {@code ROOT/jbang SCRIPT ARGS...} in ROOT; stdin null for none; past {@link #TIMEOUT} the test fails. */
