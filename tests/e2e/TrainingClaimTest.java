@@ -43,28 +43,24 @@ class TrainingClaimTest {
     }
 
     @Test
-    void aLaunchWhileAnotherTrainsRunsWithoutAnArchiveAndLeavesTheClaim(@TempDir Path tmp) throws IOException {
+    void aLaunchWhileAnotherTrainsRunsWithoutAnArchiveAndAClaimTenMinutesOldIsTakenOver(@TempDir Path tmp)
+            throws IOException {
         Map<String, String> env = recordWithoutArchive(tmp);
         Path claim = Files.createDirectory(Path.of(jsa(tmp) + ".training"));
 
-        Proc.Result r = launch(env);
-        assertEquals(0, r.exit(), r.describe());
-        assertEquals(VERSION + "\n", r.out());
-        assertTrue(r.stderr().contains(MEANWHILE), r.stderr());
+        Proc.Result meanwhile = launch(env);
+        assertEquals(0, meanwhile.exit(), meanwhile.describe());
+        assertEquals(VERSION + "\n", meanwhile.out());
+        assertTrue(meanwhile.stderr().contains(MEANWHILE), meanwhile.stderr());
         assertFalse(Files.exists(jsa(tmp)), "an archive was written although another launch claimed it");
         assertTrue(Files.isDirectory(claim), "another launch's claim was removed");
-    }
 
-    @Test
-    void aClaimLeftByAKilledRunIsTakenOverAfterTenMinutes(@TempDir Path tmp) throws IOException {
-        Map<String, String> env = recordWithoutArchive(tmp);
-        Path claim = Files.createDirectory(Path.of(jsa(tmp) + ".training"));
+        // The claim of a run killed eleven minutes ago: the next launch takes it over, trains, and removes it.
         Files.setLastModifiedTime(claim, FileTime.from(Instant.now().minus(Duration.ofMinutes(11))));
-
-        Proc.Result r = launch(env);
-        assertEquals(0, r.exit(), r.describe());
-        assertEquals(VERSION + "\n", r.out());
-        assertTrue(r.stderr().contains(WRITING), r.stderr());
+        Proc.Result takeOver = launch(env);
+        assertEquals(0, takeOver.exit(), takeOver.describe());
+        assertEquals(VERSION + "\n", takeOver.out());
+        assertTrue(takeOver.stderr().contains(WRITING), takeOver.stderr());
         assertTrue(Files.isRegularFile(jsa(tmp)), "no archive written");
         assertFalse(Files.exists(claim), "the claim was left behind");
     }
