@@ -1,5 +1,6 @@
 package e2e;
 
+import support.Fixtures;
 import support.Jdks;
 import support.McpSession;
 import support.PinnedJBang;
@@ -36,15 +37,13 @@ class AotCacheTest {
     private static final int NOBODY = 65534;
     private static Path root;
     private static TempRepo repo;
+    private static String range;
 
     @BeforeAll
     static void fixture() {
         root = RepoRoot.find();
         repo = TempRepo.init();
-        repo.write("a.txt", "a\n");
-        repo.commit("a");
-        repo.write("a.txt", "b\nc\n");
-        repo.commit("b");
+        range = Fixtures.oneFileChanged(repo);
     }
 
     @AfterAll
@@ -55,8 +54,8 @@ class AotCacheTest {
     @Test
     void theFirstLaunchTrainsACacheOfItsOwnAndLaterLaunchesMapItWhileItIsTheUsersOwn(@TempDir Path tmp) throws IOException {
         Map<String, String> env = envWithJdk25(tmp);
-        List<String> args = List.of("-C", repo.dir().toString(), "HEAD~1...HEAD", "--file", "a.txt");
-        String git = repo.text("diff", "HEAD~1...HEAD", "--", "a.txt");
+        List<String> args = List.of("-C", repo.dir().toString(), range, "--file", "a.txt");
+        String git = repo.text("diff", range, "--", "a.txt");
 
         Proc.Result first = Wrapper.run(root, root.resolve("prdiff.java"), args, env, null);
         assertEquals(0, first.exit(), first.describe());
