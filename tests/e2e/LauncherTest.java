@@ -51,11 +51,22 @@ class LauncherTest {
         String text = Files.readString(source);
         assertTrue(text.contains("NUMBER = \"0.1.0\""), "the edit below no longer applies");
         Files.writeString(source, text.replace("NUMBER = \"0.1.0\"", "NUMBER = \"0.1.0-edited\""));
+        // What a training run killed before the edit left beside the old record: its temp files and its claim.
+        Path record = tmp.resolve("jbang-dir/cache/prdiff-launch/" + script.toString().replaceAll("[^A-Za-z0-9._-]", "_"));
+        String old = record + "." + Files.readAllLines(record).get(2);
+        List<Path> leftovers = List.of(Path.of(old + ".jsa.123.tmp"), Path.of(old + ".aot.123.conf"),
+                Path.of(old + ".jsa.training"));
+        Files.writeString(leftovers.get(0), "partial archive");
+        Files.writeString(leftovers.get(1), "partial configuration");
+        Files.createDirectory(leftovers.get(2));
 
         Proc.Result after = Wrapper.run(clone, script, List.of(), env, null);
         assertEquals(0, after.exit(), after.describe());
         assertTrue(after.stderr().contains(BUILD), "no rebuild after the edit: " + after.stderr());
         assertEquals("prdiff 0.1.0-edited\n", after.out());
+        for (Path left : leftovers) {
+            assertFalse(Files.exists(left), "the new record left the old one's " + left);
+        }
 
         Proc.Result warmAgain = Wrapper.run(clone, script, List.of(), env, null);
         assertTrue(warmAgain.stderr().startsWith(FAST), warmAgain.stderr());
