@@ -3,7 +3,6 @@ package e2e;
 import support.Fixtures;
 import support.Jdks;
 import support.McpSession;
-import support.PinnedJBang;
 import support.Proc;
 import support.RepoRoot;
 import support.SharedBuild;
@@ -78,7 +77,7 @@ class AotCacheTest {
         assertTrue(record.contains("-XX:AOTCache=" + aot) && !record.toString().contains("SharedArchiveFile"),
                 record.toString());
 
-        if (root()) { // a cache given to another user is never mapped, and never written again
+        if (support.Uid.isRoot()) { // a cache given to another user is never mapped, and never written again
             Files.setAttribute(aot, "unix:uid", NOBODY, LinkOption.NOFOLLOW_LINKS);
             env.remove("JDK_JAVA_OPTIONS");
             Proc.Result foreign = Wrapper.run(root, root.resolve("prdiff.java"), args, env, null);
@@ -107,21 +106,13 @@ class AotCacheTest {
         assertEquals(first.out(), later.out());
     }
 
-    private static boolean root() throws IOException {
-        return Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
-    }
-
     /** A fresh JBang cache and user cache under {@code tmp}, seeded with the shared build, and JAVA_HOME at a JDK 25. */
     private static Map<String, String> envWithJdk25(Path tmp) {
         Path jdk = Jdks.atLeast(25).orElse(null);
         assumeTrue(jdk != null, "no JDK 25 or later under /usr/lib/jvm (PRDIFF_TEST_JDK may name one)");
-        Map<String, String> env = Wrapper.env(tmp.resolve("jbang-dir"));
+        Map<String, String> env = SharedBuild.seededEnv(tmp);
         env.put("JAVA_HOME", jdk.toString());
         env.put("PATH", jdk.resolve("bin") + ":" + env.get("PATH"));
-        env.put("PRDIFF_JBANG_HOME", PinnedJBang.home(root).toString());
-        env.put("XDG_CACHE_HOME", tmp.resolve("cache").toString());
-        SharedBuild.seedJBangCache(tmp.resolve("jbang-dir/cache"));
-        SharedBuild.seedRecompiledJars(tmp.resolve("cache/prdiff/recompiled"));
         return env;
     }
 

@@ -52,7 +52,7 @@ class LauncherTest {
         assertTrue(text.contains("NUMBER = \"0.1.0\""), "the edit below no longer applies");
         Files.writeString(source, text.replace("NUMBER = \"0.1.0\"", "NUMBER = \"0.1.0-edited\""));
         // What a training run killed before the edit left beside the old record: its temp files and its claim.
-        Path record = tmp.resolve("jbang-dir/cache/prdiff-launch/" + script.toString().replaceAll("[^A-Za-z0-9._-]", "_"));
+        Path record = Wrapper.launchRecord(tmp.resolve("jbang-dir"), script);
         String old = record + "." + Files.readAllLines(record).get(2);
         List<Path> leftovers = List.of(Path.of(old + ".jsa.123.tmp"), Path.of(old + ".aot.123.conf"),
                 Path.of(old + ".jsa.training"));

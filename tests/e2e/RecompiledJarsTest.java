@@ -140,7 +140,7 @@ class RecompiledJarsTest {
     }
 
     private static Path record(Path tmp, Path script) {
-        return tmp.resolve("jbang-dir/cache/prdiff-launch/" + script.toString().replaceAll("[^A-Za-z0-9._-]", "_"));
+        return Wrapper.launchRecord(tmp.resolve("jbang-dir"), script);
     }
 
     private static Proc.Result run(List<String> args, Map<String, String> env) {

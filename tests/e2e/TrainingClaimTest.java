@@ -1,6 +1,5 @@
 package e2e;
 
-import support.PinnedJBang;
 import support.Proc;
 import support.RepoRoot;
 import support.SharedBuild;
@@ -89,11 +88,7 @@ class TrainingClaimTest {
      * archive removed: the record stays valid, so the next launch trains a new one.
      */
     private static Map<String, String> recordWithoutArchive(Path tmp) throws IOException {
-        Map<String, String> env = Wrapper.env(tmp.resolve("jbang-dir"));
-        env.put("PRDIFF_JBANG_HOME", PinnedJBang.home(root).toString());
-        env.put("XDG_CACHE_HOME", tmp.resolve("cache").toString());
-        SharedBuild.seedJBangCache(tmp.resolve("jbang-dir/cache"));
-        SharedBuild.seedRecompiledJars(tmp.resolve("cache/prdiff/recompiled"));
+        Map<String, String> env = SharedBuild.seededEnv(tmp);
         Proc.Result first = launch(env);
         assertEquals(0, first.exit(), first.describe());
         Files.deleteIfExists(jsa(tmp));
@@ -107,8 +102,7 @@ class TrainingClaimTest {
 
     /** The CDS archive the record names: RECORD.ID.jsa, ID being the record's third line. */
     private static Path jsa(Path tmp) throws IOException {
-        Path record = tmp.resolve("jbang-dir/cache/prdiff-launch/"
-                + root.resolve("prdiff.java").toString().replaceAll("[^A-Za-z0-9._-]", "_"));
+        Path record = Wrapper.launchRecord(tmp.resolve("jbang-dir"), root.resolve("prdiff.java"));
         return Path.of(record + "." + Files.readAllLines(record).get(2) + ".jsa");
     }
 }

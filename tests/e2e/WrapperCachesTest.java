@@ -64,10 +64,6 @@ class WrapperCachesTest {
         }
     }
 
-    private static boolean root() throws IOException {
-        return Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
-    }
-
     @Test
     void aJBangInAFolderOthersCanWriteIsNeverRun(@TempDir Path tmp) throws Exception {
         Path shared = plantedJBang(tmp);
@@ -77,7 +73,7 @@ class WrapperCachesTest {
 
     @Test
     void aJBangInAnotherUsersFolderIsNeverRun(@TempDir Path tmp) throws Exception {
-        assumeTrue(root(), "giving a folder to another user needs root");
+        assumeTrue(support.Uid.isRoot(), "giving a folder to another user needs root");
         Path shared = plantedJBang(tmp);
         Files.setAttribute(shared, "unix:uid", NOBODY, LinkOption.NOFOLLOW_LINKS);
         assertPlantedJBangRefused(tmp, shared + " belongs to another user (uid " + NOBODY + ")");
@@ -197,7 +193,7 @@ class WrapperCachesTest {
 
     @Test
     void aCdsArchiveThatIsNotTheUsersOwnIsNeverMapped(@TempDir Path tmp) throws Exception {
-        assumeTrue(root(), "giving a file to another user needs root");
+        assumeTrue(support.Uid.isRoot(), "giving a file to another user needs root");
         Path script = plainScript(tmp);
         Map<String, String> env = env(tmp);
         for (int i = 0; i < 2; i++) {
@@ -220,7 +216,7 @@ class WrapperCachesTest {
 
     @Test
     void launchRecordsInAnotherUsersFolderAreNeverRead(@TempDir Path tmp) throws Exception {
-        assumeTrue(root(), "giving a folder to another user needs root");
+        assumeTrue(support.Uid.isRoot(), "giving a folder to another user needs root");
         Path script = plainScript(tmp);
         Path records = Files.createDirectories(tmp.resolve("jbang-dir/cache/prdiff-launch"));
         Files.writeString(record(tmp, script), "rec_env=\"$(touch " + tmp.resolve("marker") + ")\"\n");
@@ -302,7 +298,7 @@ class WrapperCachesTest {
     }
 
     private static Path record(Path tmp, Path script) {
-        return tmp.resolve("jbang-dir/cache/prdiff-launch/" + script.toString().replaceAll("[^A-Za-z0-9._-]", "_"));
+        return Wrapper.launchRecord(tmp.resolve("jbang-dir"), script);
     }
 
     private static Path mavenRepo() {

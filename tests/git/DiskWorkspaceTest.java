@@ -257,8 +257,7 @@ class DiskWorkspaceTest {
     /** The same, with the planted folder another user's (as root: given to uid 65534) and the path closed again. */
     @Test
     void aKeptDirectoryOfAnotherUserPutInPlaceIsRefusedAtTheNextUse() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(Integer.valueOf(0).equals(
-                Files.getAttribute(Path.of("/proc/self"), "unix:uid")), "giving a folder to another user needs root");
+        org.junit.jupiter.api.Assumptions.assumeTrue(support.Uid.isRoot(), "giving a folder to another user needs root");
         plantedBetweenTwoCalls((prdiffFolder, planted) -> {
             try (Stream<Path> all = Files.walk(planted)) {
                 for (Path p : all.toList()) {

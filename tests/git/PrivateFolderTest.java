@@ -61,10 +61,6 @@ class PrivateFolderTest {
     /** The uid no process of these tests runs as. */
     private static final int NOBODY = 65534;
 
-    private static boolean root() throws Exception {
-        return Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
-    }
-
     private static Path onlyFile(Path folder, String glob) throws Exception {
         try (Stream<Path> s = Files.list(folder)) {
             List<Path> files = s.filter(p -> p.getFileSystem().getPathMatcher("glob:" + glob).matches(p.getFileName())).toList();
@@ -104,7 +100,7 @@ class PrivateFolderTest {
         Files.delete(file);
         Files.write(file, whole);
         assertArrayEquals(answer, answers.get("key"));
-        assumeTrue(root(), "giving a file to another user needs root");
+        assumeTrue(support.Uid.isRoot(), "giving a file to another user needs root");
         Files.setAttribute(file, "unix:uid", NOBODY, LinkOption.NOFOLLOW_LINKS);
         assertNull(answers.get("key"), "another user's file");
     }
@@ -131,7 +127,7 @@ class PrivateFolderTest {
         Files.delete(file);
         Files.write(file, whole);
         assertArrayEquals(diff, read(cache.open(key)));
-        assumeTrue(root(), "giving a file to another user needs root");
+        assumeTrue(support.Uid.isRoot(), "giving a file to another user needs root");
         Files.setAttribute(file, "unix:uid", NOBODY, LinkOption.NOFOLLOW_LINKS);
         assertTrue(cache.open(key).isEmpty(), "another user's file");
     }
@@ -233,7 +229,7 @@ class PrivateFolderTest {
     /** A cache folder made by someone else (as root: given to uid 65534) is refused, however closed it is. */
     @Test
     void aCacheFolderOfAnotherUserIsNotUsed() throws Exception {
-        assumeTrue(root(), "giving a folder to another user needs root");
+        assumeTrue(support.Uid.isRoot(), "giving a folder to another user needs root");
         Path dir = TempDirs.create("pr-cache-").resolve("diffs");
         PullRequestDiskCache cache = PullRequestDiskCache.forUser(Map.of("PRDIFF_CACHE_DIR", dir.toString()), null, folders);
         put(cache, pr(1, 'b'), "diff --git a/x b/x\n");
@@ -307,7 +303,7 @@ class PrivateFolderTest {
             byte[] misled = RenamePairsDisk.prdiff(env, r.dir(), range, "--file", "new.txt");
             assertFalse(Arrays.equals(renamed, misled), "the control: the user's own file is read, and it decides");
             assertTrue(new String(misled, StandardCharsets.UTF_8).contains("new file mode"), new String(misled, StandardCharsets.UTF_8));
-            assumeTrue(root(), "giving a file to another user needs root");
+            assumeTrue(support.Uid.isRoot(), "giving a file to another user needs root");
             Files.setAttribute(kept, "unix:uid", NOBODY, LinkOption.NOFOLLOW_LINKS);
             git.clear();
             assertArrayEquals(renamed, RenamePairsDisk.prdiff(env, r.dir(), range, "--file", "new.txt"));

@@ -122,4 +122,17 @@ public final class SharedBuild {
             TreeCopy.of(built, recompiledDir, StandardCopyOption.COPY_ATTRIBUTES);
         }
     }
+
+    /**
+     * The wrapper's environment ({@link Wrapper#env}) with a JBang cache ({@code tmp/jbang-dir}) and a user cache
+     * ({@code tmp/cache}) of their own, both seeded from this build, and the user's pinned JBang.
+     */
+    public static Map<String, String> seededEnv(Path tmp) {
+        Map<String, String> env = Wrapper.env(tmp.resolve("jbang-dir"));
+        env.put("PRDIFF_JBANG_HOME", PinnedJBang.home(RepoRoot.find()).toString());
+        env.put("XDG_CACHE_HOME", tmp.resolve("cache").toString());
+        seedJBangCache(tmp.resolve("jbang-dir/cache"));
+        seedRecompiledJars(tmp.resolve("cache/prdiff/recompiled"));
+        return env;
+    }
 }

@@ -33,6 +33,11 @@ public final class Wrapper {
         return r;
     }
 
+    /** The launch record the wrapper keeps for {@code script} in the JBang cache of {@code jbangDir}. */
+    public static Path launchRecord(Path jbangDir, Path script) {
+        return jbangDir.resolve("cache/prdiff-launch/" + script.toString().replaceAll("[^A-Za-z0-9._-]", "_"));
+    }
+
     /**
      * The caller's environment with a JBang cache of its own ({@code jbangDir}), no jbang on PATH (the pinned one
      * runs), none of the launcher's own settings, and the launcher saying which path it took.
