@@ -33,6 +33,9 @@ class SourcesListTest {
                     .filter(l -> l.startsWith("//JAVAC_OPTIONS ")).toList();
             assertEquals(1, options.stream().filter(l -> (l + " ").contains(" -encoding UTF-8 ")).count(),
                     script + ": " + options);
+            // javac C1 only: half the CPU of a cold build (docs/cli.md), which every new user and every test run pays.
+            assertEquals(1, options.stream().filter(l -> l.contains(" -J-XX:TieredStopAtLevel=1 ")).count(),
+                    script + ": " + options);
         }
     }
 
