@@ -74,6 +74,48 @@ class LauncherTest {
     }
 
     /**
+     * What the wrapper lists as the build's inputs is what JBang reads: a file three //SOURCES deep and a //FILES
+     * resource are followed (an edit of either rebuilds), and a glob, which a new file could match, leaves every
+     * launch to JBang.
+     */
+    @Test
+    void nestedSourcesAndFilesAreInputsAndAGlobIsLeftToJBang(@TempDir Path tmp) throws IOException {
+        Path clone = StandInClone.make(tmp.resolve("clone"));
+        Path version = clone.resolve("lib/core/Version.java");
+        Files.writeString(version, "//SOURCES Deep.java\n" + Files.readString(version)
+                .replace("NUMBER = \"0.1.0\"", "NUMBER = \"0.1.0\" + Deep.SUFFIX"));
+        Path deep = Files.writeString(clone.resolve("lib/core/Deep.java"),
+                "package standin.core;\nfinal class Deep {\n    static final String SUFFIX = \"-deep\";\n}\n");
+        Path script = clone.resolve("prdiff.java");
+        Files.writeString(script, "//FILES notes.txt\n" + Files.readString(script));
+        Path notes = Files.writeString(clone.resolve("notes.txt"), "one\n");
+        Map<String, String> env = Wrapper.env(tmp.resolve("jbang-dir"));
+
+        Proc.Result first = Wrapper.run(clone, script, List.of(), env, null);
+        assertEquals("prdiff 0.1.0-deep\n", first.out(), first.describe());
+        assertTrue(first.stderr().contains(BUILD), first.stderr());
+        assertTrue(Wrapper.run(clone, script, List.of(), env, null).stderr().startsWith(FAST));
+
+        Files.writeString(deep, Files.readString(deep).replace("-deep", "-deeper"));
+        Proc.Result afterDeep = Wrapper.run(clone, script, List.of(), env, null);
+        assertEquals("prdiff 0.1.0-deeper\n", afterDeep.out(), afterDeep.describe());
+        assertTrue(afterDeep.stderr().contains(BUILD), "no rebuild after editing a file three //SOURCES deep");
+
+        Files.writeString(notes, "two\n");
+        Proc.Result afterNotes = Wrapper.run(clone, script, List.of(), env, null);
+        assertTrue(afterNotes.stderr().contains(BUILD), "no rebuild after editing a //FILES resource: "
+                + afterNotes.stderr());
+
+        Files.writeString(version, Files.readString(version).replace("//SOURCES Deep.java", "//SOURCES D*.java"));
+        for (int run = 0; run < 2; run++) {
+            Proc.Result glob = Wrapper.run(clone, script, List.of(), env, null);
+            assertEquals("prdiff 0.1.0-deeper\n", glob.out(), glob.describe());
+            assertTrue(glob.stderr().contains("no fast path: an input is a glob"), glob.stderr());
+            assertFalse(glob.stderr().contains(FAST), glob.stderr());
+        }
+    }
+
+    /**
      * The run's CLI and MCP first launches, started at once on an empty cache, all succeed, two or more of them
      * having found no launch record (so that they met at the build lock); then, nothing having changed, the next
      * launch takes the fast path and prints what JBang prints. (The first launches are the run's one build of prdiff
