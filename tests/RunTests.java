@@ -59,13 +59,34 @@ import static org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder.r
  * Discovers every *Test class compiled into this script's jar (one folder and package per layer) and runs it.
  */
 class RunTests {
-    /** The first argument of the second JVM's RunTests: it runs only the whole-process tests (support.SecondJvmRun). */
-    private static final String WHOLE_PROCESS_PART = "--whole-process-part";
-    private static final String WHOLE_PROCESS_PACKAGE = "e2e.";
+    /** The first argument of an alongside JVM's RunTests (support.AlongsideJvm); the second names its part. */
+    private static final String PART = "--part";
+
+    /**
+     * What runs in JVMs of their own, started first and alongside this one, each part's classes one after another:
+     * the whole-process tests (tests/e2e), which wait on the processes they start, and the classes marked
+     * {@code @support.MostlyWaits} (timeouts, hanging programs). Each part's own JVM is its process tree alone.
+     */
+    private enum Part {
+        WHOLE_PROCESS("the whole-process tests (tests/e2e)"),
+        MOSTLY_WAITS("the classes marked @support.MostlyWaits");
+
+        final String what;
+
+        Part(String what) {
+            this.what = what;
+        }
+
+        /** Whether a class belongs to this part: e2e first, then the mark. */
+        boolean holds(String className) {
+            boolean wholeProcess = className.startsWith("e2e.");
+            return this == WHOLE_PROCESS ? wholeProcess : !wholeProcess && marked(className, support.MostlyWaits.class);
+        }
+    }
 
     public static void main(String... args) throws URISyntaxException, java.io.IOException {
-        boolean secondJvm = args.length > 0 && args[0].equals(WHOLE_PROCESS_PART);
-        List<String> rest = List.of(args).subList(secondJvm ? 1 : 0, args.length);
+        Part own = args.length > 1 && args[0].equals(PART) ? Part.valueOf(args[1]) : null;
+        List<String> rest = List.of(args).subList(own != null ? 2 : 0, args.length);
         // A class name regex, found anywhere in the simple name or the full one: "McpProtocol" runs
         // mcp.McpProtocolTest, "^(DocsTest|ReadmeTest)$" those two, "mcp\\." the folder tests/mcp.
         ClassNameFilter classes = rest.isEmpty() ? ClassNameFilter.includeClassNamePatterns(".*Test")
@@ -77,16 +98,19 @@ class RunTests {
         Launcher launcher = LauncherFactory.create();
         Path jar = Path.of(RunTests.class.getProtectionDomain().getCodeSource().getLocation().toURI());
 
-        // The whole-process tests (tests/e2e) run in a second JVM, started first and alongside this one's.
-        ClassNameFilter part = secondJvm ? inPackage(WHOLE_PROCESS_PACKAGE, true) : className -> FilterResult.included("all");
-        support.SecondJvmRun second = null;
-        if (!secondJvm && threads > 1 && launcher.discover(request().selectors(selectClasspathRoots(Set.of(jar)))
-                .filters(classes, inPackage(WHOLE_PROCESS_PACKAGE, true)).build()).containsTests()) {
-            List<String> childArgs = new ArrayList<>(List.of(WHOLE_PROCESS_PART));
-            childArgs.addAll(rest);
-            second = support.SecondJvmRun.start(RunTests.class.getName(), childArgs);
-            part = inPackage(WHOLE_PROCESS_PACKAGE, false);
+        // Each part with a class to run starts in a JVM of its own, and this one runs what is left.
+        Map<Part, support.AlongsideJvm> alongside = new java.util.EnumMap<>(Part.class);
+        if (own == null && threads > 1) {
+            for (Part p : Part.values()) {
+                if (launcher.discover(request().selectors(selectClasspathRoots(Set.of(jar)))
+                        .filters(classes, inPart(Set.of(p), true)).build()).containsTests()) {
+                    List<String> childArgs = new ArrayList<>(List.of(PART, p.name()));
+                    childArgs.addAll(rest);
+                    alongside.put(p, support.AlongsideJvm.start(RunTests.class.getName(), childArgs));
+                }
+            }
         }
+        ClassNameFilter part = own != null ? inPart(Set.of(own), true) : inPart(alongside.keySet(), false);
 
         // Two runs of the launcher: first the classes marked @support.Parallel, a few at a time (each one's own tests
         // in turn, its lines printed together when it ends), then every other class alone, as before.
@@ -111,11 +135,11 @@ class RunTests {
         }
         progress.skipReasons.forEach(reason -> System.out.println("skipped: " + reason));
         progress.printSlowest(2.0);
-        if (second != null) {
-            support.SecondJvmRun.Result r = second.await();
-            System.out.println("--- the whole-process tests (tests/e2e), run alongside in a second JVM ---");
+        for (Map.Entry<Part, support.AlongsideJvm> jvm : alongside.entrySet()) {
+            support.AlongsideJvm.Result r = jvm.getValue().await();
+            System.out.println("--- " + jvm.getKey().what + ", run alongside in a JVM of their own ---");
             System.out.print(r.output());
-            System.out.println("--- end of the second JVM's run ---");
+            System.out.println("--- end of that JVM's run ---");
             passed += r.passed();
             failed += r.failed();
             found += r.passed() + r.failed() + r.skipped();
@@ -124,13 +148,17 @@ class RunTests {
         System.out.println(passed + " passed, " + failed + " failed"
                 + (notPassedOrFailed > 0 ? ", " + notPassedOrFailed + " skipped" : ""));
         support.TempDirs.removeAll();
-        System.exit(failed == 0 && (found > 0 || secondJvm) ? 0 : 1);
+        System.exit(failed == 0 && (found > 0 || own != null) ? 0 : 1);
     }
 
-    /** The classes (nested ones by their outer class) in {@code pkg}, or with {@code wanted} false, in no such package. */
-    private static ClassNameFilter inPackage(String pkg, boolean wanted) {
-        return className -> className.startsWith(pkg) == wanted ? FilterResult.included(wanted ? pkg : "not " + pkg)
-                : FilterResult.excluded(wanted ? "not " + pkg : pkg);
+    /** The classes (nested ones by their outer class) of one of {@code parts}, or with {@code wanted} false, of none. */
+    private static ClassNameFilter inPart(Set<Part> parts, boolean wanted) {
+        return className -> {
+            String outer = className.contains("$") ? className.substring(0, className.indexOf('$')) : className;
+            boolean in = parts.stream().anyMatch(p -> p.holds(outer));
+            return in == wanted ? FilterResult.included(wanted ? "in its part" : "in no part")
+                    : FilterResult.excluded(wanted ? "not in the part" : "in a part of its own");
+        };
     }
 
     private static LauncherDiscoveryRequest discovery(Path jar, ClassNameFilter classes, ClassNameFilter part,
@@ -160,15 +188,18 @@ class RunTests {
     private static ClassNameFilter markedParallel(boolean wanted) {
         return className -> {
             String outer = className.contains("$") ? className.substring(0, className.indexOf('$')) : className;
-            boolean marked;
-            try {
-                marked = Class.forName(outer, false, RunTests.class.getClassLoader()).isAnnotationPresent(support.Parallel.class);
-            } catch (ClassNotFoundException e) {
-                marked = false;
-            }
-            return marked == wanted ? FilterResult.included(wanted ? "@Parallel" : "not @Parallel")
+            return marked(outer, support.Parallel.class) == wanted
+                    ? FilterResult.included(wanted ? "@Parallel" : "not @Parallel")
                     : FilterResult.excluded(wanted ? "not @Parallel" : "@Parallel");
         };
+    }
+
+    private static boolean marked(String className, Class<? extends java.lang.annotation.Annotation> mark) {
+        try {
+            return Class.forName(className, false, RunTests.class.getClassLoader()).isAnnotationPresent(mark);
+        } catch (ClassNotFoundException e) {
+            return false;
+        }
     }
 
     /** Classes whose simple name (after the package, and after the outer class for a nested one) or full name matches. */

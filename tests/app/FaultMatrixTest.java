@@ -33,6 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * ends in a named error (TIMEOUT within the limit plus two seconds, measured, on a machine that runs the whole-process
  * tests alongside) or the right answer, and leaves no process behind (the process table is checked after every case).
  */
+@support.MostlyWaits
 @Timeout(120)
 class FaultMatrixTest {
     static final Duration LIMIT = Duration.ofSeconds(1);

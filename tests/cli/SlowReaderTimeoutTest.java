@@ -19,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * pipe) gets all of it under --timeout 1, byte for byte what git prints. A git that hangs without output still
  * times out (CliErrorsTest, with HangingRepo).
  */
+@support.MostlyWaits
 @Timeout(120)
 class SlowReaderTimeoutTest {
     static final long SLOW_FOR_MS = 4_000;

@@ -32,6 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * JSON-RPC batches where the negotiated version has them (2025-03-26), and the end of input while calls run:
  * every call still running is answered before the server stops.
  */
+@support.MostlyWaits
 @Timeout(60)
 class McpInputTest {
     @RegisterExtension

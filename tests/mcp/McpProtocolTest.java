@@ -37,6 +37,7 @@ import static support.McpCalls.toolCall;
  * before initialize, notifications, malformed and oversized lines, and the stateless 2026-07-28 era. The server
  * must keep serving after every error, so most tests end with a ping.
  */
+@support.MostlyWaits
 @Timeout(30)
 class McpProtocolTest {
     @RegisterExtension

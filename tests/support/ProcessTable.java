@@ -25,13 +25,13 @@ public final class ProcessTable {
     }
 
     /**
-     * This JVM's descendants, less the second JVM that RunTests runs the whole-process tests in and that JVM's whole
-     * tree ({@link SecondJvmRun}): those belong to other tests, which run alongside. Listed first and filtered after,
-     * so a process the second JVM starts in between is still known as its own.
+     * This JVM's descendants, less the JVMs that RunTests runs parts of the tests in and their whole trees
+     * ({@link AlongsideJvm}): those belong to other tests, which run alongside. Listed first and filtered after, so a
+     * process such a JVM starts in between is still known as its own.
      */
     public static Stream<ProcessHandle> ownDescendants() {
         List<ProcessHandle> all = ProcessHandle.current().descendants().toList();
-        Set<Long> others = SecondJvmRun.tree();
+        Set<Long> others = AlongsideJvm.trees();
         return all.stream().filter(p -> !others.contains(p.pid()));
     }
 

@@ -15,33 +15,34 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * RunTests' whole-process tests (tests/e2e) in a second JVM of the same classpath and options, started before this
- * JVM's own tests and run alongside them. Those tests spend most of their time waiting for the processes they start
- * (JBang, javac, the launched prdiff), and change nothing in the JVM that runs them that the others could see, nor
- * the other way round; the in-process classes that must run alone still run alone in theirs. The second JVM's
- * output is kept in a file and printed whole when it ends, with its closing line's counts added to the run's.
+ * A part of RunTests' classes in a JVM of its own, of the same classpath and options, started before the first JVM's
+ * own tests and run alongside them: the whole-process tests (tests/e2e), which spend most of their time waiting for
+ * the processes they start (JBang, javac, the launched prdiff), and the classes marked {@link MostlyWaits}. They change
+ * nothing in the JVM that runs them that the others could see, nor the other way round, and a class that must run
+ * alone still runs alone in its own JVM. The output is kept in a file and printed whole when the JVM ends, with its
+ * closing line's counts added to the run's.
  */
-public final class SecondJvmRun {
-    /** The second JVM may take this long; past it, its processes are killed and the run fails. */
+public final class AlongsideJvm {
+    /** An alongside JVM may take this long; past it, its processes are killed and the run fails. */
     private static final Duration LIMIT = Duration.ofMinutes(60);
     private static final Pattern COUNTS = Pattern.compile("(?m)^(\\d+) passed, (\\d+) failed(?:, (\\d+) skipped)?$");
 
-    /** The second JVM while it runs, in the first one (the runner's one global: a run has at most one). */
-    private static volatile Process running;
+    /** The alongside JVMs, in the first one (the runner's one global). */
+    private static final List<Process> RUNNING = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     private final Process process;
     private final Path output;
 
-    private SecondJvmRun(Process process, Path output) {
+    private AlongsideJvm(Process process, Path output) {
         this.process = process;
         this.output = output;
     }
 
-    /** What the second JVM ran: its counts, and its output as it printed it. */
+    /** What the JVM ran: its counts, and its output as it printed it. */
     public record Result(long passed, long failed, long skipped, String output) {}
 
     /** Starts {@code mainClass} with {@code args} in a new JVM like this one, its stdout and stderr into a file. */
-    public static SecondJvmRun start(String mainClass, List<String> args) throws IOException {
+    public static AlongsideJvm start(String mainClass, List<String> args) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
@@ -49,29 +50,29 @@ public final class SecondJvmRun {
         command.add(System.getProperty("java.class.path"));
         command.add(mainClass);
         command.addAll(args);
-        Path output = TempDirs.create("prdiff-second-jvm-").resolve("output.txt");
+        Path output = TempDirs.create("prdiff-alongside-jvm-").resolve("output.txt");
         Process process = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(output.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
                 .start();
-        running = process;
-        return new SecondJvmRun(process, output);
+        RUNNING.add(process);
+        return new AlongsideJvm(process, output);
     }
 
-    /** The pids of the second JVM and of everything below it, while it runs; empty in any other JVM. */
-    public static Set<Long> tree() {
-        Process p = running;
-        if (p == null || !p.isAlive()) {
-            return Set.of();
-        }
+    /** The pids of the alongside JVMs and of everything below them, while they run; empty in any other JVM. */
+    public static Set<Long> trees() {
         Set<Long> pids = new HashSet<>();
-        pids.add(p.pid());
-        p.descendants().forEach(d -> pids.add(d.pid()));
+        for (Process p : RUNNING) {
+            if (p.isAlive()) {
+                pids.add(p.pid());
+                p.descendants().forEach(d -> pids.add(d.pid()));
+            }
+        }
         return pids;
     }
 
-    /** Waits for the second JVM (at most {@link #LIMIT}); a run that timed out or printed no counts has failed. */
+    /** Waits for the JVM (at most {@link #LIMIT}); a run that timed out or printed no counts has failed. */
     public Result await() throws IOException {
         boolean ended;
         try {
@@ -96,8 +97,8 @@ public final class SecondJvmRun {
         }
         if (!ended || !found) {
             return new Result(passed, failed + 1, skipped, text + (ended
-                    ? "the second JVM ended with exit code " + process.exitValue() + " and no counts\n"
-                    : "the second JVM did not end within " + LIMIT.toMinutes() + " minutes; killed\n"));
+                    ? "the JVM ended with exit code " + process.exitValue() + " and no counts\n"
+                    : "the JVM did not end within " + LIMIT.toMinutes() + " minutes; killed\n"));
         }
         return new Result(passed, failed, skipped, text);
     }
