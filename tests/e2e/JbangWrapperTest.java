@@ -3,6 +3,8 @@ package e2e;
 import support.PinnedJBang;
 import support.RepoRoot;
 import support.TempDirs;
+import support.TreeCopy;
+import support.Uid;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -12,6 +14,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.util.ArrayList;
@@ -83,6 +86,52 @@ class JbangWrapperTest {
         assertFalse(Files.exists(networkUsed), "second run called curl or mvn: " + second.stderr());
         assertEquals(0, second.exit(), second.stderr());
         assertEquals(version + "\n", second.stderr(), "second run should install nothing");
+    }
+
+    /**
+     * JBang's own JVM maps a CDS archive that its first run beside the install wrote at exit: the next run loads
+     * JBang's main class from it, and neither run says a word about it. As root, an archive given to another user is
+     * never mapped, and the run writes the user's own in its place.
+     */
+    @Test
+    void jbangsOwnJvmMapsTheArchiveItsFirstRunWrote(@TempDir Path tmp) throws Exception {
+        Path home = tmp.resolve("home");
+        TreeCopy.of(installed.resolve("lib"), home.resolve("lib"), StandardCopyOption.COPY_ATTRIBUTES);
+        Files.copy(installed.resolve("jbang.lock"), home.resolve("jbang.lock"));
+        Map<String, String> env = Map.of("PRDIFF_JBANG_HOME", home.toString());
+
+        Result first = run(List.of("--version"), env, null);
+        assertEquals(0, first.exit(), first.stderr());
+        assertEquals(version + "\n", first.stderr(), "the first run said more than JBang's version");
+        Path archive = onlyArchive(home);
+
+        Path classes = tmp.resolve("classes.txt");
+        Map<String, String> logged = Map.of("PRDIFF_JBANG_HOME", home.toString(),
+                "JBANG_JAVA_OPTIONS", "-Xlog:class+load=info:file=" + classes);
+        Result second = run(List.of("--version"), logged, null);
+        assertEquals(version + "\n", second.stderr());
+        assertTrue(Files.readString(classes).contains("dev.jbang.Main source: shared objects file (top)"),
+                "JBang's main class did not come from the archive");
+
+        if (Uid.isRoot()) {
+            Files.setAttribute(archive, "unix:uid", 65534);
+            Files.delete(classes);
+            Result foreign = run(List.of("--version"), logged, null);
+            assertEquals(version + "\n", foreign.stderr());
+            assertFalse(Files.readString(classes).contains("source: shared objects file (top)"),
+                    "an archive owned by another user was mapped");
+            assertEquals(0, (int) Files.getAttribute(onlyArchive(home), "unix:uid"), "the user's own did not replace it");
+        }
+    }
+
+    /** The one JBang CDS archive in {@code home}, with no temporary file of a run left beside it. */
+    private static Path onlyArchive(Path home) throws IOException {
+        try (var files = Files.list(home)) {
+            List<Path> left = files.filter(f -> !f.getFileName().toString().matches("lib|jbang\\.lock")).toList();
+            assertEquals(1, left.size(), left.toString());
+            assertTrue(left.get(0).getFileName().toString().matches("cds\\..*\\.jsa"), left.toString());
+            return left.get(0);
+        }
     }
 
     @Test
