@@ -10,7 +10,9 @@
 //DEPS net.jqwik:jqwik:1.9.3
 // C1 only: most tests are short, and C2 compiling for them cost more CPU than it saved; even the parser fuzzer and
 // the table-of-contents walk used less CPU in all (72.6 -> 56.1 CPU-seconds for four of the heaviest classes).
-//JAVA_OPTIONS -XX:TieredStopAtLevel=1
+// The serial collector: G1's concurrent threads and region bookkeeping cost more than its pauses save here (the git,
+// shape, diff and mcp folders, two pairs of runs: 151 -> 135 and 137 -> 131 CPU-seconds, mostly system time).
+//JAVA_OPTIONS -XX:TieredStopAtLevel=1 -XX:+UseSerialGC
 //DESCRIPTION Runs every prdiff test and ends with one line: N passed, N failed[, K skipped]
 //SOURCES ../prdiff.java
 //SOURCES ../mcp-shim.java
