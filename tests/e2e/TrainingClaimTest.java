@@ -1,10 +1,8 @@
 package e2e;
 
 import support.Proc;
-import support.RepoRoot;
-import support.SharedBuild;
+import support.StandInClone;
 import support.Wrapper;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,20 +24,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Only one launch at a time trains the launch's archive: it claims it with a folder beside the record, and launches
  * meanwhile run without an archive instead of each training one (MCP hosts start their servers at once). A claim
- * left by a killed run is taken over after ten minutes. Whole processes through ./jbang, each test with a JBang cache
- * of its own seeded from the run's shared build and a launch record whose archive was removed, so the next launch
- * trains.
+ * left by a killed run is taken over after ten minutes. Whole processes through ./jbang on a stand-in clone
+ * (support.StandInClone: the subject is the wrapper, whose claim is the same for any script), each test with a JBang
+ * cache of its own and a launch record whose archive was removed, so the next launch trains.
  */
 class TrainingClaimTest {
     private static final String WRITING = "(writing a CDS archive)";
     private static final String MEANWHILE = "(another launch is writing the archive; running without one)";
-    private static final String VERSION = "prdiff " + dev.prdiff.core.Version.NUMBER;
-    private static Path root;
-
-    @BeforeAll
-    static void fixture() {
-        root = RepoRoot.find();
-    }
+    private static final String VERSION = "prdiff " + StandInClone.VERSION;
 
     @Test
     void aLaunchWhileAnotherTrainsRunsWithoutAnArchiveAndAClaimTenMinutesOldIsTakenOver(@TempDir Path tmp)
@@ -47,7 +39,7 @@ class TrainingClaimTest {
         Map<String, String> env = recordWithoutArchive(tmp);
         Path claim = Files.createDirectory(Path.of(jsa(tmp) + ".training"));
 
-        Proc.Result meanwhile = launch(env);
+        Proc.Result meanwhile = launch(tmp, env);
         assertEquals(0, meanwhile.exit(), meanwhile.describe());
         assertEquals(VERSION + "\n", meanwhile.out());
         assertTrue(meanwhile.stderr().contains(MEANWHILE), meanwhile.stderr());
@@ -56,7 +48,7 @@ class TrainingClaimTest {
 
         // The claim of a run killed eleven minutes ago: the next launch takes it over, trains, and removes it.
         Files.setLastModifiedTime(claim, FileTime.from(Instant.now().minus(Duration.ofMinutes(11))));
-        Proc.Result takeOver = launch(env);
+        Proc.Result takeOver = launch(tmp, env);
         assertEquals(0, takeOver.exit(), takeOver.describe());
         assertEquals(VERSION + "\n", takeOver.out());
         assertTrue(takeOver.stderr().contains(WRITING), takeOver.stderr());
@@ -69,7 +61,7 @@ class TrainingClaimTest {
         Map<String, String> env = recordWithoutArchive(tmp);
         List<CompletableFuture<Proc.Result>> launches = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
-            launches.add(CompletableFuture.supplyAsync(() -> launch(env)));
+            launches.add(CompletableFuture.supplyAsync(() -> launch(tmp, env)));
         }
         int writing = 0;
         for (CompletableFuture<Proc.Result> f : launches) {
@@ -88,21 +80,23 @@ class TrainingClaimTest {
      * archive removed: the record stays valid, so the next launch trains a new one.
      */
     private static Map<String, String> recordWithoutArchive(Path tmp) throws IOException {
-        Map<String, String> env = SharedBuild.seededEnv(tmp);
-        Proc.Result first = launch(env);
+        StandInClone.make(tmp.resolve("clone"));
+        Map<String, String> env = Wrapper.env(tmp.resolve("jbang-dir"));
+        Proc.Result first = launch(tmp, env);
         assertEquals(0, first.exit(), first.describe());
         Files.deleteIfExists(jsa(tmp));
         Files.deleteIfExists(Path.of(jsa(tmp) + ".none"));
         return env;
     }
 
-    private static Proc.Result launch(Map<String, String> env) {
-        return Wrapper.run(root, root.resolve("prdiff.java"), List.of("--version"), env, null);
+    private static Proc.Result launch(Path tmp, Map<String, String> env) {
+        Path clone = tmp.resolve("clone");
+        return Wrapper.run(clone, clone.resolve("prdiff.java"), List.of("--version"), env, null);
     }
 
     /** The CDS archive the record names: RECORD.ID.jsa, ID being the record's third line. */
     private static Path jsa(Path tmp) throws IOException {
-        Path record = Wrapper.launchRecord(tmp.resolve("jbang-dir"), root.resolve("prdiff.java"));
+        Path record = Wrapper.launchRecord(tmp.resolve("jbang-dir"), tmp.resolve("clone/prdiff.java"));
         return Path.of(record + "." + Files.readAllLines(record).get(2) + ".jsa");
     }
 }
