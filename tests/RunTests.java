@@ -156,8 +156,7 @@ class RunTests {
     /** The classes (nested ones by their outer class) of one of {@code parts}, or with {@code wanted} false, of none. */
     private static ClassNameFilter inPart(Set<Part> parts, boolean wanted) {
         return className -> {
-            String outer = className.contains("$") ? className.substring(0, className.indexOf('$')) : className;
-            boolean in = parts.stream().anyMatch(p -> p.holds(outer));
+            boolean in = parts.stream().anyMatch(p -> p.holds(outerClass(className)));
             return in == wanted ? FilterResult.included(wanted ? "in its part" : "in no part")
                     : FilterResult.excluded(wanted ? "not in the part" : "in a part of its own");
         };
@@ -188,12 +187,14 @@ class RunTests {
 
     /** The classes (nested ones by their outer class) that are, or with {@code wanted} false are not, @Parallel. */
     private static ClassNameFilter markedParallel(boolean wanted) {
-        return className -> {
-            String outer = className.contains("$") ? className.substring(0, className.indexOf('$')) : className;
-            return marked(outer, support.Parallel.class) == wanted
-                    ? FilterResult.included(wanted ? "@Parallel" : "not @Parallel")
-                    : FilterResult.excluded(wanted ? "not @Parallel" : "@Parallel");
-        };
+        return className -> marked(outerClass(className), support.Parallel.class) == wanted
+                ? FilterResult.included(wanted ? "@Parallel" : "not @Parallel")
+                : FilterResult.excluded(wanted ? "not @Parallel" : "@Parallel");
+    }
+
+    /** A nested class's outer class; a top-level class itself. */
+    private static String outerClass(String className) {
+        return className.contains("$") ? className.substring(0, className.indexOf('$')) : className;
     }
 
     private static boolean marked(String className, Class<? extends java.lang.annotation.Annotation> mark) {

@@ -8,9 +8,9 @@ import support.RepoRoot;
 import support.SharedBuild;
 import support.TempRepo;
 import support.Wrapper;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -34,20 +34,15 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 class AotCacheTest {
     private static final int NOBODY = 65534;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     private static Path root;
-    private static TempRepo repo;
     private static String range;
 
     @BeforeAll
     static void fixture() {
         root = RepoRoot.find();
-        repo = TempRepo.init();
         range = Fixtures.oneFileChanged(repo);
-    }
-
-    @AfterAll
-    static void cleanup() {
-        repo.close();
     }
 
     @Test
