@@ -7,8 +7,9 @@
 //JAVAC_OPTIONS -J-XX:TieredStopAtLevel=1 -J-XX:+UseSerialGC -encoding UTF-8 -XDstringConcat=inline
 // picocli.disable.closures: picocli looks for Groovy closures in every annotation otherwise; prdiff has none.
 // picocli.converters.excludes: picocli registers converters for java.sql and java.time types by reflection, which
-// loads about 100 JDK classes at every start; no prdiff option has such a type.
-//RUNTIME_OPTIONS -Dfile.encoding=UTF-8 -Dpicocli.disable.closures=true -Dpicocli.converters.excludes=java.sql.*,java.time.*
+// loads about 100 JDK classes at every start; no prdiff option has such a type, and -C's paths have a converter of
+// their own (lib/cli/Value.java).
+//RUNTIME_OPTIONS -Dfile.encoding=UTF-8 -Dpicocli.disable.closures=true -Dpicocli.converters.excludes=java.sql.*,java.time.*,java.nio.file.Path
 //DEPS info.picocli:picocli:4.7.7
 //DEPS com.fasterxml.jackson.core:jackson-databind:2.20.1
 //DESCRIPTION Hermetic pull-request and git diffs: whole, per file, or as a JSON file list

@@ -53,9 +53,14 @@ final class Value<T> {
                 new Value<>(String.class, new Class<?>[0], initial));
     }
 
-    /** A path, null until given. */
+    /**
+     * A path, null until given. Converted by {@code Path.of}: picocli's own converter for paths calls
+     * {@code Paths.get} through reflection, which JDK 18 and later run through method handles spun at the first call
+     * (about 6 ms of a JDK 25 start); prdiff.java's options leave that converter out.
+     */
     static Value<java.nio.file.Path> path(CommandSpec spec, OptionSpec.Builder option) {
-        return add(spec, option, new Value<>(java.nio.file.Path.class, new Class<?>[0], null));
+        return add(spec, option.converters(java.nio.file.Path::of),
+                new Value<>(java.nio.file.Path.class, new Class<?>[0], null));
     }
 
     /** A repeatable option: every value given, in order. */
