@@ -1,6 +1,5 @@
 package dev.prdiff.app;
 
-import dev.prdiff.cache.PullRequestMemoryCache;
 import dev.prdiff.git.Git;
 import dev.prdiff.git.Session;
 import dev.prdiff.shape.OutputShape;
@@ -121,11 +120,10 @@ public record DiffRequest(Target target, Selection selection, Shape shape, Fetch
      *                 fallback; otherwise it is the default (the working directory) and may be no repository at all
      * @param timeout  of each git and gh command, null for {@link Git#DEFAULT_TIMEOUT}
      * @param env      the environment git and gh inherit (null: this process's); prdiff strips what it must not see
-     * @param session  what lives as long as the CLI run or the MCP server: repositories are opened in it
-     * @param memory   pull request diffs kept in this process's memory (the MCP server's), or null
+     * @param session  what lives as long as the CLI run or the MCP server: repositories are opened in it, and a
+     *                 server's keeps pull request diffs in memory ({@link PullRequestDiffs})
      */
-    public record Context(Path dir, boolean dirGiven, Duration timeout, Map<String, String> env, Session session,
-            PullRequestMemoryCache memory) {
+    public record Context(Path dir, boolean dirGiven, Duration timeout, Map<String, String> env, Session session) {
         public Context {
             env = env == null ? System.getenv() : Map.copyOf(env);
             Objects.requireNonNull(session, "session");

@@ -1,5 +1,7 @@
 package dev.prdiff.app;
 
+import dev.prdiff.cache.PullRequestDiskCache;
+import dev.prdiff.cache.PullRequestMemoryCache;
 import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.FileList;
 import dev.prdiff.core.PrdiffException;
@@ -7,11 +9,10 @@ import dev.prdiff.git.DiffSpec;
 import dev.prdiff.git.Git;
 import dev.prdiff.git.LocalDiffs;
 import dev.prdiff.git.Revisions;
+import dev.prdiff.git.Session;
 import dev.prdiff.source.DiffRefused;
 import dev.prdiff.source.PullRequestInfo;
 import dev.prdiff.source.PullRequestSource;
-
-import dev.prdiff.cache.PullRequestDiskCache;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -133,7 +134,7 @@ final class PullRequestDiffs {
         // A source that cannot name the head first serves its diff without the head check and cache.
         boolean infoFirst = pr.infoBeforeDiff();
         PullRequestDiskCache cache = !infoFirst ? null : PullRequestDiskCache.forUser(request.context().env(),
-                request.context().memory(), request.context().session().folders());
+                memory(), request.context().session().folders());
         PullRequestInfo info = !infoFirst ? null : pr.info();
         if (info != null) {
             announce(info, notices);
@@ -315,17 +316,28 @@ final class PullRequestDiffs {
         if (base != null && git.hasCommits(head, base)) {
             return range(base, head, notices);
         }
-        String key = base == null && request.context().memory() != null ? pr.pinnedBaseKey(head) : null;
-        String remembered = key == null ? null : request.context().memory().pinnedBase(key);
+        PullRequestMemoryCache memory = memory();
+        String key = base == null && memory != null ? pr.pinnedBaseKey(head) : null;
+        String remembered = key == null ? null : memory.pinnedBase(key);
         if (remembered != null && git.hasCommits(head, remembered)) {
             return range(remembered, head, notices);
         }
         PullRequestInfo info = pr.info();
         DiffSpec spec = fromObjects(info, head, base != null ? base : info.baseSha(), notices, null);
         if (key != null && info.baseSha() != null) {
-            request.context().memory().rememberPinnedBase(key, info.baseSha());
+            memory.rememberPinnedBase(key, info.baseSha());
         }
         return spec;
+    }
+
+    /**
+     * The pull request diffs and pinned bases an MCP server keeps in memory, across its calls: agents read a pull
+     * request file by file. A command-line run keeps none.
+     */
+    private PullRequestMemoryCache memory() {
+        Session session = request.context().session();
+        return session.servesManyCalls() ? session.kept(PullRequestMemoryCache.class, PullRequestMemoryCache::new)
+                : null;
     }
 
     /**

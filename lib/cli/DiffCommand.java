@@ -101,7 +101,7 @@ final class DiffCommand {
         DiffLayout layout = layout(colored);
         DiffRequest.Shape shape = shape(layout);
         DiffRequest.Context context = new DiffRequest.Context(o.dir.value(), o.dir.value() != null,
-                Duration.ofSeconds(o.timeoutSeconds.value()), io.env(), io.session().get(), null);
+                Duration.ofSeconds(o.timeoutSeconds.value()), io.env(), io.session().get());
         DiffRequest request = new DiffRequest(parsedTarget,
                 new DiffRequest.Selection(selected, o.strict.value(), true),
                 shape,

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * What lives as long as one command-line run or one MCP server: the environment git inherits, the workspace
@@ -27,6 +28,8 @@ public final class Session implements AutoCloseable {
     private PrivateWorkspace own;
     /** Roots a test trusts instead of the system's, or null (always, for prdiff's own entry points). */
     private final TlsRoots tlsRoots;
+    /** What the layers above keep for as long as this session lives, one object per type ({@link #kept}). */
+    private final Map<Class<?>, Object> kept = new ConcurrentHashMap<>();
 
     final Memo memo = new Memo();
     final OpenedRepositories opened;
@@ -100,8 +103,17 @@ public final class Session implements AutoCloseable {
         return folders;
     }
 
-    boolean servesManyCalls() {
+    /** Whether this session serves many calls (the MCP server) rather than one command-line run. */
+    public boolean servesManyCalls() {
         return servesManyCalls;
+    }
+
+    /**
+     * The object of {@code type} this session keeps for a layer above (the MCP server's pull request diffs in
+     * memory), made by {@code make} on first ask. It lives as long as the session; git knows nothing of it.
+     */
+    public <T> T kept(Class<T> type, Supplier<T> make) {
+        return type.cast(kept.computeIfAbsent(type, t -> make.get()));
     }
 
     /** Where answers outlive the session (the user's disk caches), or {@link AnswerStore#NONE}. */

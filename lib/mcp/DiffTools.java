@@ -7,7 +7,6 @@ import dev.prdiff.app.DiffRequest;
 import dev.prdiff.app.Prdiff;
 import dev.prdiff.app.RequestRules;
 import dev.prdiff.app.Target;
-import dev.prdiff.cache.PullRequestMemoryCache;
 import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.FileList;
 import dev.prdiff.core.Json;
@@ -42,8 +41,6 @@ final class DiffTools {
     private final Map<String, String> env;
     private final Session session;
     private final PrintStream log;
-    /** A server lives long and agents read pull requests file by file: their diffs stay in memory too. */
-    private final PullRequestMemoryCache memory = new PullRequestMemoryCache();
     /** These tools' handlers, and those of {@link ReadTools} (reads at a commit), which run under the same rules. */
     private final Map<String, Function<JsonNode, ObjectNode>> handlers = new java.util.HashMap<>();
 
@@ -104,7 +101,7 @@ final class DiffTools {
             repo = null;
         }
         DiffRequest.Context context = new DiffRequest.Context(dir(args), text(args, "repo_path") != null, gitTimeout,
-                env, session, memory);
+                env, session);
         Integer iteration = integer(args, "iteration");
         if (args.path("info").asBoolean(false)) {
             RequestRules.infoTakesOnly(args::fieldNames, RequestRules.Words.MCP);
@@ -211,7 +208,7 @@ final class DiffTools {
     /** A local target's request: repo-relative paths, the output controls, and since where the tool has it. */
     private DiffRequest localRequest(Target target, JsonNode args) {
         Path dir = dir(args);
-        DiffRequest.Context context = new DiffRequest.Context(dir, dir != null, gitTimeout, env, session, null);
+        DiffRequest.Context context = new DiffRequest.Context(dir, dir != null, gitTimeout, env, session);
         return new DiffRequest(target, DiffRequest.Selection.repoRelative(paths(args, "path")), shape(args),
                 new DiffRequest.Fetch(null, null, null, false, text(args, "since")), context);
     }
