@@ -56,7 +56,7 @@ final class Value<T> {
     /**
      * A path, null until given. Converted by {@code Path.of}: picocli's own converter for paths calls
      * {@code Paths.get} through reflection, which JDK 18 and later run through method handles spun at the first call
-     * (about 6 ms of a JDK 25 start); prdiff.java's options leave that converter out.
+     * (about 5 ms of a JDK 25 start); prdiff.java's options leave that converter out.
      */
     static Value<java.nio.file.Path> path(CommandSpec spec, OptionSpec.Builder option) {
         return add(spec, option.converters(java.nio.file.Path::of),

@@ -13,8 +13,8 @@ import java.util.function.Supplier;
  * What lives as long as one command-line run or one MCP server: the environment git inherits, the workspace
  * (git's empty HOME, the trust config, scratch git directories: kept on disk for the user where the environment
  * keeps caches, checked at each use, else this session's own), the in-memory memo of answers about full object ids,
- * and the store of answers on disk. An entry point makes one and closes it at its end; nothing of one session is
- * seen by another.
+ * the store of answers on disk, and what the layers above keep for as long as it lives. An entry point makes one and
+ * closes it at its end; nothing of one session is seen by another.
  */
 public final class Session implements AutoCloseable {
     private final Map<String, String> env;
