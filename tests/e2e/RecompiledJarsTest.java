@@ -1,6 +1,5 @@
 package e2e;
 
-import support.PinnedJBang;
 import support.Proc;
 import support.RepoRoot;
 import support.SharedBuild;
@@ -159,10 +158,8 @@ class RecompiledJarsTest {
 
     /** A JBang cache and a user cache of their own, both empty. */
     private static Map<String, String> freshEnv(Path tmp) {
-        Map<String, String> env = Wrapper.env(tmp.resolve("jbang-dir"));
+        Map<String, String> env = SharedBuild.freshEnv(tmp);
         env.remove("PRDIFF_MAVEN_REPO");
-        env.put("PRDIFF_JBANG_HOME", PinnedJBang.home(root).toString());
-        env.put("XDG_CACHE_HOME", tmp.resolve("cache").toString());
         return env;
     }
 }

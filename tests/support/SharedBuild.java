@@ -55,9 +55,7 @@ public final class SharedBuild {
         static Build make() {
             Path root = RepoRoot.find();
             Path dir = TempDirs.create("prdiff-shared-build-");
-            Map<String, String> env = Wrapper.env(dir.resolve("jbang-dir"));
-            env.put("PRDIFF_JBANG_HOME", PinnedJBang.home(root).toString());
-            env.put("XDG_CACHE_HOME", dir.resolve("cache").toString());
+            Map<String, String> env = freshEnv(dir);
             TempRepo repo = TempRepo.init();
             repo.write("a.txt", "a\n").commit("a");
             repo.write("a.txt", "b\n").write("b.txt", "new\n").commit("b");
@@ -125,12 +123,18 @@ public final class SharedBuild {
 
     /**
      * The wrapper's environment ({@link Wrapper#env}) with a JBang cache ({@code tmp/jbang-dir}) and a user cache
-     * ({@code tmp/cache}) of their own, both seeded from this build, and the user's pinned JBang.
+     * ({@code tmp/cache}) of their own, both empty, and the user's pinned JBang.
      */
-    public static Map<String, String> seededEnv(Path tmp) {
+    public static Map<String, String> freshEnv(Path tmp) {
         Map<String, String> env = Wrapper.env(tmp.resolve("jbang-dir"));
         env.put("PRDIFF_JBANG_HOME", PinnedJBang.home(RepoRoot.find()).toString());
         env.put("XDG_CACHE_HOME", tmp.resolve("cache").toString());
+        return env;
+    }
+
+    /** As {@link #freshEnv}, with both caches seeded from this build. */
+    public static Map<String, String> seededEnv(Path tmp) {
+        Map<String, String> env = freshEnv(tmp);
         seedJBangCache(tmp.resolve("jbang-dir/cache"));
         seedRecompiledJars(tmp.resolve("cache/prdiff/recompiled"));
         return env;

@@ -27,26 +27,8 @@ public final class StandInClone {
         Path root = RepoRoot.find();
         TreeCopy.of(root.resolve("jbang"), to.resolve("jbang"), StandardCopyOption.COPY_ATTRIBUTES);
         TreeCopy.of(root.resolve(".jbang-wrapper"), to.resolve(".jbang-wrapper"), StandardCopyOption.COPY_ATTRIBUTES);
-        write(to.resolve("prdiff.java"), List.of(
-                "//JAVA 17+",
-                "//SOURCES lib/Sources.java",
-                "import standin.core.Version;",
-                "",
-                "class prdiff {",
-                "    public static void main(String[] args) {",
-                "        System.out.println(\"prdiff \" + Version.NUMBER);",
-                "    }",
-                "}"));
-        write(to.resolve("mcp-shim.java"), List.of(
-                "//JAVA 17+",
-                "//SOURCES lib/Sources.java",
-                "import standin.core.Version;",
-                "",
-                "class McpShim {",
-                "    public static void main(String[] args) {",
-                "        System.out.println(\"prdiff-mcp \" + Version.NUMBER);",
-                "    }",
-                "}"));
+        write(to.resolve("prdiff.java"), script("prdiff", "prdiff"));
+        write(to.resolve("mcp-shim.java"), script("McpShim", "prdiff-mcp"));
         write(to.resolve("lib/Sources.java"), List.of(
                 "//SOURCES core/Version.java",
                 "",
@@ -61,6 +43,20 @@ public final class StandInClone {
                 "    private Version() {}",
                 "}"));
         return to;
+    }
+
+    /** A script of class {@code className} that prints {@code name} and the version, taken through //SOURCES. */
+    private static List<String> script(String className, String name) {
+        return List.of(
+                "//JAVA 17+",
+                "//SOURCES lib/Sources.java",
+                "import standin.core.Version;",
+                "",
+                "class " + className + " {",
+                "    public static void main(String[] args) {",
+                "        System.out.println(\"" + name + " \" + Version.NUMBER);",
+                "    }",
+                "}");
     }
 
     private static void write(Path file, List<String> lines) {
