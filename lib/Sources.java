@@ -12,6 +12,8 @@
 //SOURCES core/CommitEntry.java
 //SOURCES core/GrepQuery.java
 //SOURCES core/Json.java
+//SOURCES core/JsonText.java
+//SOURCES core/JsonValue.java
 //SOURCES core/Messages.java
 //SOURCES core/Pagination.java
 //SOURCES core/PrivateFolder.java

@@ -1,10 +1,9 @@
 package dev.prdiff.app;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.prdiff.core.FileEntry;
 import dev.prdiff.core.FileList;
+import dev.prdiff.core.JsonText;
+import dev.prdiff.core.JsonValue;
 import dev.prdiff.git.DiffSpec;
 import dev.prdiff.core.Pagination;
 import dev.prdiff.core.PrdiffException;
@@ -29,17 +28,30 @@ import java.util.function.ToLongFunction;
  * warnings prdiff would print, or the error. Sections go through the same shaping as the text answer
  * ({@link SectionCollector}), so each change's {@code diff} is the bytes prdiff would print for that file.
  */
-@JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"success", "data", "pagination", "errors", "warnings", "metadata"})
 public record DiffEnvelope(boolean success, Data data, Pagination pagination, List<Error> errors,
-        List<String> warnings, Metadata metadata) {
+        List<String> warnings, Metadata metadata) implements JsonValue {
 
-    @JsonPropertyOrder({"summary", "range", "changes"})
-    public record Data(Summary summary, Range range, List<Change> changes) {}
+    @Override
+    public void writeJson(JsonText out) {
+        out.field("success", success).present("data", data).present("pagination", pagination).present("errors", errors)
+                .present("warnings", warnings).present("metadata", metadata);
+    }
 
-    @JsonPropertyOrder({"files", "additions", "deletions", "by_change_type"})
+    public record Data(Summary summary, Range range, List<Change> changes) implements JsonValue {
+        @Override
+        public void writeJson(JsonText out) {
+            out.field("summary", summary).field("range", range).field("changes", changes);
+        }
+    }
+
     public record Summary(int files, long additions, long deletions,
-            @JsonProperty("by_change_type") Map<String, Integer> byChangeType) {
+            Map<String, Integer> byChangeType) implements JsonValue {
+        @Override
+        public void writeJson(JsonText out) {
+            out.field("files", files).field("additions", additions).field("deletions", deletions)
+                    .field("by_change_type", byChangeType);
+        }
+
         static Summary of(List<Change> changes) {
             Map<String, Integer> byType = new LinkedHashMap<>();
             long additions = 0;
@@ -53,8 +65,13 @@ public record DiffEnvelope(boolean success, Data data, Pagination pagination, Li
         }
     }
 
-    @JsonPropertyOrder({"base", "head", "merge_base", "how"})
-    public record Range(String base, String head, @JsonProperty("merge_base") String mergeBase, String how) {
+    public record Range(String base, String head, String mergeBase, String how)
+            implements JsonValue {
+        @Override
+        public void writeJson(JsonText out) {
+            out.field("base", base).field("head", head).field("merge_base", mergeBase).field("how", how);
+        }
+
         static Range of(DiffSpec spec, String how) {
             return new Range(spec.baseSha(), spec.headSha(), spec.mergeBaseSha(), how);
         }
@@ -65,15 +82,21 @@ public record DiffEnvelope(boolean success, Data data, Pagination pagination, Li
      * exact bytes in {@code path_bytes_base64}. A section that is not valid UTF-8 has {@code diff} null and its
      * bytes in {@code diff_base64}. {@code fetch}: the call for a section the byte budget left out.
      */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    @JsonPropertyOrder({"change_type", "path", "previous_path", "path_bytes_base64", "previous_path_bytes_base64",
-            "additions", "deletions", "binary", "diff", "diff_base64", "truncated", "fetch"})
-    public record Change(@JsonProperty("change_type") String changeType, String path,
-            @JsonProperty("previous_path") String previousPath,
-            @JsonProperty("path_bytes_base64") String pathBytesBase64,
-            @JsonProperty("previous_path_bytes_base64") String previousPathBytesBase64,
+    public record Change(String changeType, String path,
+            String previousPath,
+            String pathBytesBase64,
+            String previousPathBytesBase64,
             long additions, long deletions, boolean binary, String diff,
-            @JsonProperty("diff_base64") String diffBase64, boolean truncated, String fetch) {
+            String diffBase64, boolean truncated, String fetch) implements JsonValue {
+        @Override
+        public void writeJson(JsonText out) {
+            out.present("change_type", changeType).present("path", path).present("previous_path", previousPath)
+                    .present("path_bytes_base64", pathBytesBase64)
+                    .present("previous_path_bytes_base64", previousPathBytesBase64).field("additions", additions)
+                    .field("deletions", deletions).field("binary", binary).present("diff", diff)
+                    .present("diff_base64", diffBase64).field("truncated", truncated).present("fetch", fetch);
+        }
+
         /** The file {@code f} with its section's text (or bytes), whether shaping cut it, and its fetch call. */
         static Change of(FileEntry f, String diff, String diffBase64, boolean truncated, String fetch) {
             return new Change(f.status(), f.path(), f.previousPath(), f.pathBytesBase64(), f.previousPathBytesBase64(),
@@ -81,9 +104,20 @@ public record DiffEnvelope(boolean success, Data data, Pagination pagination, Li
         }
     }
 
-    public record Error(String code, String message) {}
+    public record Error(String code, String message) implements JsonValue {
+        @Override
+        public void writeJson(JsonText out) {
+            out.field("code", code).field("message", message);
+        }
+    }
 
-    public record Metadata(String repository, @JsonProperty("tool_version") String toolVersion, String time) {}
+    public record Metadata(String repository, String toolVersion, String time)
+            implements JsonValue {
+        @Override
+        public void writeJson(JsonText out) {
+            out.field("repository", repository).field("tool_version", toolVersion).field("time", time);
+        }
+    }
 
     public static final String TOOL_VERSION = dev.prdiff.core.Version.NUMBER;
 
@@ -217,7 +251,7 @@ public record DiffEnvelope(boolean success, Data data, Pagination pagination, Li
             return this;
         }
         List<Change> changes = data.changes().stream().map(c -> c.fetch == null || !c.fetch.equals(
-                template.replace("\"" + dev.prdiff.shape.Refetch.PATH + "\"", dev.prdiff.core.Json.write(c.path))) ? c
+                template.replace("\"" + dev.prdiff.shape.Refetch.PATH + "\"", JsonText.quoted(c.path))) ? c
                 : new Change(c.changeType, c.path, c.previousPath, c.pathBytesBase64, c.previousPathBytesBase64,
                         c.additions, c.deletions, c.binary, c.diff, c.diffBase64, c.truncated, null)).toList();
         return new DiffEnvelope(success, new Data(data.summary(), data.range(), changes), pagination, errors, warnings,

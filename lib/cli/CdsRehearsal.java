@@ -48,6 +48,7 @@ final class CdsRehearsal {
                     List.of("-C", r, "main...feature", "--files-only"),
                     List.of("-C", r, "main...feature", "--file", "a.txt"),
                     List.of("-C", r, "main...feature", "--file", "d.txt"),
+                    List.of("-C", r, "main...feature", "--file", "a.txt", "--json"),
                     List.of("-C", r, "main...feature", "--stat"),
                     List.of("-C", r, "main...feature"),
                     List.of("-C", repo.resolve(".git").toString(), "main...feature", "--file", "a.txt"),

@@ -7,7 +7,8 @@ import dev.prdiff.app.Prdiff;
 import dev.prdiff.app.RequestRules;
 import dev.prdiff.app.Target;
 import dev.prdiff.core.FileList;
-import dev.prdiff.core.Json;
+import dev.prdiff.core.JsonText;
+import dev.prdiff.core.JsonValue;
 import dev.prdiff.core.NearNames;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.git.LocalDiffs;
@@ -119,7 +120,7 @@ final class DiffCommand {
             return writeEnvelope(request, notices);
         }
         if (info) {
-            Object answer = Prdiff.info(request);
+            JsonValue answer = Prdiff.info(request);
             startPager();
             writeJson(answer);
         } else if (filesOnly) {
@@ -216,16 +217,16 @@ final class DiffCommand {
     }
 
     /** Indented for a person at a terminal, one line for a program reading a pipe. */
-    private void writeJson(Object value) throws IOException {
+    private void writeJson(JsonValue value) throws IOException {
         io.out().write(printed(value));
     }
 
-    private byte[] printed(Object value) {
-        String json = io.terminal() ? Json.writePretty(value) : Json.write(value);
+    private byte[] printed(JsonValue value) {
+        String json = io.terminal() ? JsonText.indented(value) : JsonText.compact(value);
         return (json + "\n").getBytes(StandardCharsets.UTF_8);
     }
 
-    private long printedSize(Object value) {
+    private long printedSize(JsonValue value) {
         return printed(value).length;
     }
 

@@ -1,9 +1,5 @@
 package dev.prdiff.core;
 
-import com.fasterxml.jackson.annotation.JsonIgnore;
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 import java.util.Base64;
 
@@ -15,18 +11,15 @@ import java.util.Base64;
  * is then git's C-quoted form ({@link PathBytes#quoted}), which --file and the tools' file parameters accept
  * back, and {@code path_bytes_base64} ({@code previous_path_bytes_base64}) holds its exact bytes.
  */
-@JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"path", "additions", "deletions", "status", "previous_path", "binary", "path_bytes_base64",
-        "previous_path_bytes_base64"})
 public record FileEntry(
         String path,
         long additions,
         long deletions,
         String status,
-        @JsonProperty("previous_path") String previousPath,
+        String previousPath,
         Boolean binary,
-        @JsonProperty("path_bytes_base64") String pathBytesBase64,
-        @JsonProperty("previous_path_bytes_base64") String previousPathBytesBase64) {
+        String pathBytesBase64,
+        String previousPathBytesBase64) implements JsonValue {
 
     /** {@code path} and {@code previousPath} are names as {@link PathBytes} holds them. */
     public static FileEntry of(String path, long additions, long deletions, String status, String previousPath,
@@ -36,13 +29,11 @@ public record FileEntry(
     }
 
     /** The exact name (a {@link PathBytes} String), to compare with other names. */
-    @JsonIgnore
     public String name() {
         return pathBytesBase64 != null ? PathBytes.decode(Base64.getDecoder().decode(pathBytesBase64)) : path;
     }
 
     /** The exact previous name, or null. */
-    @JsonIgnore
     public String previousName() {
         return previousPathBytesBase64 != null
                 ? PathBytes.decode(Base64.getDecoder().decode(previousPathBytesBase64)) : previousPath;
@@ -50,5 +41,13 @@ public record FileEntry(
 
     private static String bytesIfNotUtf8(String name) {
         return name == null || PathBytes.isUtf8(name) ? null : Base64.getEncoder().encodeToString(PathBytes.encode(name));
+    }
+
+    @Override
+    public void writeJson(JsonText out) {
+        out.present("path", path).field("additions", additions).field("deletions", deletions).present("status", status)
+                .present("previous_path", previousPath).present("binary", binary)
+                .present("path_bytes_base64", pathBytesBase64)
+                .present("previous_path_bytes_base64", previousPathBytesBase64);
     }
 }

@@ -1,8 +1,5 @@
 package dev.prdiff.core;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 import java.util.List;
 
@@ -11,16 +8,14 @@ import java.util.List;
  * reproduced ({@code head_sha} is null for a working-tree diff). {@code pagination} is present when the list is one
  * page of the changed files (--top, --skip).
  */
-@JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"files", "range", "base_sha", "head_sha", "merge_base_sha", "source", "pagination"})
 public record FileList(
         List<FileEntry> files,
         String range,
-        @JsonProperty("base_sha") String baseSha,
-        @JsonProperty("head_sha") String headSha,
-        @JsonProperty("merge_base_sha") String mergeBaseSha,
+        String baseSha,
+        String headSha,
+        String mergeBaseSha,
         String source,
-        Pagination pagination) {
+        Pagination pagination) implements JsonValue {
 
     public FileList {
         files = List.copyOf(files);
@@ -35,5 +30,11 @@ public record FileList(
     /** These files (one page of them, with {@code pagination} saying which) instead. */
     public FileList with(List<FileEntry> shown, Pagination page) {
         return new FileList(shown, range, baseSha, headSha, mergeBaseSha, source, page);
+    }
+
+    @Override
+    public void writeJson(JsonText out) {
+        out.present("files", files).present("range", range).present("base_sha", baseSha).present("head_sha", headSha)
+                .present("merge_base_sha", mergeBaseSha).present("source", source).present("pagination", pagination);
     }
 }

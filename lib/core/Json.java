@@ -1,6 +1,7 @@
 package dev.prdiff.core;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
@@ -11,8 +12,25 @@ public final class Json {
 
     private Json() {}
 
+    /** {@code value} as a tree; an answer ({@link JsonValue}) as it writes itself. */
+    public static <T extends JsonNode> T tree(Object value) {
+        if (value instanceof JsonValue v) {
+            try {
+                @SuppressWarnings("unchecked")
+                T tree = (T) MAPPER.readTree(JsonText.compact(v));
+                return tree;
+            } catch (JsonProcessingException e) {
+                throw new PrdiffException(ErrorCode.INTERNAL_ERROR, "cannot read back an answer: " + e.getMessage(), e);
+            }
+        }
+        return MAPPER.valueToTree(value);
+    }
+
     /** Indented for a person at a terminal; the same JSON as {@link #write(Object)}. */
     public static String writePretty(Object value) {
+        if (value instanceof JsonValue v) {
+            return JsonText.indented(v);
+        }
         try {
             return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(value);
         } catch (JsonProcessingException e) {
@@ -20,7 +38,11 @@ public final class Json {
         }
     }
 
+    /** On one line; an answer ({@link JsonValue}) as it writes itself. */
     public static String write(Object value) {
+        if (value instanceof JsonValue v) {
+            return JsonText.compact(v);
+        }
         try {
             return MAPPER.writeValueAsString(value);
         } catch (JsonProcessingException e) {

@@ -266,7 +266,7 @@ final class DiffTools {
                 ? DiffEnvelope.collected(request, collector, range[0], notices).shownOnly()
                 : DiffEnvelope.listed(files, Prdiff.files(files, n -> {}), range[0], notices);
         ObjectNode result = ToolResults.text(text);
-        result.set("structuredContent", Json.MAPPER.valueToTree(envelope));
+        result.set("structuredContent", Json.tree(envelope));
         ObjectNode withNotices = ToolResults.withNotices(result, notices);
         return sections ? AnswerFit.within(withNotices, maxBytes) : AnswerFit.fit(withNotices, maxBytes, false);
     }
@@ -324,7 +324,7 @@ final class DiffTools {
             }
             DiffEnvelope envelope = DiffEnvelope.collected(request, collector, range[0], notices)
                     .withFetchOnlyPastTemplate(outcome == null ? null : outcome.leftOutCall());
-            ObjectNode tree = Json.MAPPER.valueToTree(envelope);
+            ObjectNode tree = Json.tree(envelope);
             result = AnswerFit.envelopeWithin(tree, notices, structured, maxBytes);
             // The sections whose diff the cut let go, which a cursor would pass over: ask again with less room.
             long shown = 0;
@@ -370,7 +370,7 @@ final class DiffTools {
         FileList list = Prdiff.files(listing(request, "get_pull_request_diff", "file", args), notices::add);
         DiffEnvelope whole = DiffEnvelope.listed(request, list, null, List.of());
         return FileListAnswer.of(list, args.path("skip").asInt(0), notices, budget(args),
-                (page, said) -> Json.MAPPER.valueToTree(whole.withoutChanges(page.pagination(), said)));
+                (page, said) -> Json.tree(whole.withoutChanges(page.pagination(), said)));
     }
 
     /**

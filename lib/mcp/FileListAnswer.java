@@ -25,7 +25,7 @@ final class FileListAnswer {
     /** get_changed_files: structuredContent is the list without its files (range, SHAs, pagination). */
     static ObjectNode of(FileList list, int skip, List<String> notices, long max) {
         return of(list, skip, notices, max, (page, said) -> {
-            ObjectNode bare = Json.MAPPER.valueToTree(page);
+            ObjectNode bare = Json.tree(page);
             bare.remove("files");
             return bare;
         });

@@ -49,7 +49,7 @@ final class PullRequestContext {
     private static ObjectNode result(PullRequestInfo info, List<String> warnings) {
         ObjectNode envelope = JsonNodeFactory.instance.objectNode();
         envelope.put("success", true);
-        envelope.set("pull_request", Json.MAPPER.valueToTree(info));
+        envelope.set("pull_request", Json.tree(info));
         envelope.set("warnings", Json.MAPPER.valueToTree(new ArrayList<>(warnings)));
         return ToolResults.json(envelope);
     }

@@ -1,6 +1,7 @@
 package dev.prdiff.mcp;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.prdiff.core.Json;
 import dev.prdiff.core.Pagination;
 
@@ -72,7 +73,10 @@ final class TextGuidance {
             return null;
         }
         try {
-            return Json.MAPPER.readValue(rest.substring(0, end + 1), Pagination.class);
+            JsonNode p = Json.MAPPER.readTree(rest.substring(0, end + 1));
+            JsonNode next = p.get("next_skip");
+            return new Pagination(p.path("total").asInt(), p.path("showing").asInt(), p.path("has_more").asBoolean(),
+                    next == null ? null : next.asInt());
         } catch (JsonProcessingException e) {
             return null;
         }

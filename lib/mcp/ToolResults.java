@@ -28,7 +28,7 @@ final class ToolResults {
 
     /** structuredContent for clients that read it, and the same JSON as text for those that do not. */
     static ObjectNode json(Object value) {
-        ObjectNode structured = Json.MAPPER.valueToTree(value);
+        ObjectNode structured = Json.tree(value);
         ObjectNode result = text(Json.write(structured));
         result.set("structuredContent", structured);
         return result;

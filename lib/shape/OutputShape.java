@@ -2,7 +2,7 @@ package dev.prdiff.shape;
 
 import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.FileEntry;
-import dev.prdiff.core.Json;
+import dev.prdiff.core.JsonText;
 import dev.prdiff.core.Pagination;
 import dev.prdiff.core.PathBytes;
 import dev.prdiff.core.PrdiffException;
@@ -141,7 +141,7 @@ public record OutputShape(FileFilter filter, Integer top, int skip, SectionLimit
 
     /** The notice of a page: {@code pagination: {...}}, and the skip of the next page when there is one. */
     public static String pageNotice(Pagination p) {
-        return "pagination: " + Json.write(p) + (p.hasMore() ? "; next page: skip " + p.nextSkip() : "");
+        return "pagination: " + JsonText.compact(p) + (p.hasMore() ? "; next page: skip " + p.nextSkip() : "");
     }
 
     /** How the truncation warning ends for a text answer; an envelope, which has no table, words it its own way. */

@@ -1,17 +1,13 @@
 package dev.prdiff.source;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.prdiff.core.JsonText;
+import dev.prdiff.core.JsonValue;
 
 /**
  * What prdiff needs to know about a pull request, in no source's own words; it is also the answer of --info.
  * {@code repo} and {@code headRepo} name repositories as the source does (OWNER/REPO on GitHub), and
  * {@code cloneUrl} (never printed) is where the source says its commits are fetched from.
  */
-@JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"number", "title", "state", "draft", "merged", "url", "repo", "author", "head_sha", "head_ref",
-        "head_repo", "base_sha", "base_ref", "changed_files", "commits", "additions", "deletions", "body"})
 public record PullRequestInfo(
         long number,
         String title,
@@ -21,17 +17,17 @@ public record PullRequestInfo(
         String url,
         String repo,
         String author,
-        @JsonProperty("head_sha") String headSha,
-        @JsonProperty("head_ref") String headRef,
-        @JsonProperty("head_repo") String headRepo,
-        @JsonProperty("base_sha") String baseSha,
-        @JsonProperty("base_ref") String baseRef,
-        @JsonProperty("changed_files") Integer changedFiles,
+        String headSha,
+        String headRef,
+        String headRepo,
+        String baseSha,
+        String baseRef,
+        Integer changedFiles,
         Integer commits,
         Integer additions,
         Integer deletions,
         String body,
-        @JsonProperty(access = JsonProperty.Access.WRITE_ONLY) String cloneUrl) {
+        String cloneUrl) implements JsonValue {
 
     /** The host people browse, from the pull request's URL. */
     public String webHost() {
@@ -57,5 +53,16 @@ public record PullRequestInfo(
     public PullRequestInfo withBody(String body) {
         return new PullRequestInfo(number, title, state, draft, merged, url, repo, author, headSha, headRef, headRepo,
                 baseSha, baseRef, changedFiles, commits, additions, deletions, body, cloneUrl);
+    }
+
+    /** Every member but {@code cloneUrl}, which is never printed. */
+    @Override
+    public void writeJson(JsonText out) {
+        out.field("number", number).present("title", title).present("state", state).field("draft", draft)
+                .field("merged", merged).present("url", url).present("repo", repo).present("author", author)
+                .present("head_sha", headSha).present("head_ref", headRef).present("head_repo", headRepo)
+                .present("base_sha", baseSha).present("base_ref", baseRef).present("changed_files", changedFiles)
+                .present("commits", commits).present("additions", additions).present("deletions", deletions)
+                .present("body", body);
     }
 }
