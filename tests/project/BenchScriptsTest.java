@@ -101,8 +101,8 @@ class BenchScriptsTest {
         Path machine = Files.writeString(dir.resolve("machine.txt"), "machine: test\n");
         Path results = Files.writeString(dir.resolve("results.txt"), String.join("\n",
                 "start=0.2", "installed_version=0.103", "java_version=0.100", "jvm_version=0.049",
-                "installed_file_modified=0.095", "file_modified=0.2", "git_modified=0.005",
-                "files_only=1.0", "numstat=2.0", "full=1.0", "git_full=1.0", "parser=mb_per_s=1200 sections=1",
+                "installed_file_modified=0.095", "installed_file_json=0.131", "file_modified=0.2",
+                "git_modified=0.005", "files_only=1.0", "numstat=2.0", "full=1.0", "git_full=1.0", "parser=mb_per_s=1200 sections=1",
                 "parse_diff=not run", "jbang_tiny=0.2", "java_tiny=0.3", "mcp_calls=10") + "\n");
         Proc.Result r = Proc.run(List.of("bash", ROOT.resolve("bench/table").toString(), machine.toString(),
                 results.toString()), ROOT, System.getenv(), Duration.ofSeconds(30));
@@ -114,6 +114,8 @@ class BenchScriptsTest {
         String perFile = line(r.out(), "| installed `prdiff --file` modified");
         assertTrue(perFile.contains("| 95.0 ms | 54.0 ms | +41.0 ms over floor + git |"), perFile);
         assertTrue(perFile.endsWith("| MISS |"), perFile);
+        assertEquals("| installed `prdiff --file` modified `--json` vs the same call as text (95.0 ms) | 131.0 ms | |"
+                + " +36.0 ms | <= text + 30 ms | MISS |", line(r.out(), "| installed `prdiff --file` modified `--json`"));
     }
 
     private static String line(String text, String start) {
