@@ -13,6 +13,7 @@
 //SOURCES core/GrepQuery.java
 //SOURCES core/Json.java
 //SOURCES core/JsonText.java
+//SOURCES core/JsonTree.java
 //SOURCES core/JsonValue.java
 //SOURCES core/Messages.java
 //SOURCES core/Pagination.java

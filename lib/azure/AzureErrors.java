@@ -2,7 +2,7 @@ package dev.prdiff.azure;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.prdiff.core.ErrorCode;
-import dev.prdiff.core.Json;
+import dev.prdiff.core.JsonTree;
 import dev.prdiff.core.Messages;
 import dev.prdiff.core.PrdiffException;
 
@@ -110,7 +110,7 @@ final class AzureErrors {
             return null;
         }
         try {
-            return Json.MAPPER.readTree(r.body());
+            return JsonTree.read(r.body());
         } catch (java.io.IOException | RuntimeException e) {
             return null;
         }

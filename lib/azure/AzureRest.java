@@ -2,7 +2,7 @@ package dev.prdiff.azure;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.prdiff.core.ErrorCode;
-import dev.prdiff.core.Json;
+import dev.prdiff.core.JsonTree;
 import dev.prdiff.core.PrdiffException;
 
 import java.io.ByteArrayOutputStream;
@@ -93,7 +93,7 @@ public final class AzureRest {
             throw AzureErrors.signIn(what);
         }
         try {
-            return Json.MAPPER.readTree(r.body());
+            return JsonTree.read(r.body());
         } catch (IOException e) {
             throw new PrdiffException(ErrorCode.PARSE_ERROR, what.describe() + ": Azure DevOps answered JSON prdiff"
                     + " cannot read: " + e.getMessage(), e);

@@ -100,7 +100,7 @@ final class GhErrors {
 
     private static String githubMessage(ApiResponse r) {
         try {
-            var node = dev.prdiff.core.Json.MAPPER.readTree(r.body());
+            var node = dev.prdiff.core.JsonTree.read(r.body());
             if (node != null && node.hasNonNull("message")) {
                 return ": " + trim(node.get("message").asText());
             }

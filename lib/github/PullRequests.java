@@ -3,7 +3,7 @@ package dev.prdiff.github;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.FileEntry;
-import dev.prdiff.core.Json;
+import dev.prdiff.core.JsonTree;
 import dev.prdiff.core.Messages;
 import dev.prdiff.core.PrdiffException;
 import dev.prdiff.source.PullRequestInfo;
@@ -54,7 +54,7 @@ public final class PullRequests {
         ApiResponse r = gh.get(host(), repoPath() + "/pulls/" + number, "pull request #" + number);
         PullRequestInfo info;
         try {
-            info = infoOf(Json.MAPPER.readTree(r.body()));
+            info = infoOf(JsonTree.read(r.body()));
         } catch (IOException e) {
             throw new PrdiffException(ErrorCode.NETWORK_ERROR, "GitHub's answer for pull request #" + number
                     + " is not JSON: " + e.getMessage(), e);
@@ -142,7 +142,7 @@ public final class PullRequests {
         for (int page = 1; more && page <= FILES_ENDPOINT_CAP / 100 + 1; page++) {
             ApiResponse r = gh.get(host(), endpoint + "?per_page=100&page=" + page, "files of pull request #" + number);
             try {
-                for (JsonNode f : Json.MAPPER.readTree(r.body())) {
+                for (JsonNode f : JsonTree.read(r.body())) {
                     files.add(entry(f));
                 }
             } catch (IOException e) {

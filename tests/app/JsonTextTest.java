@@ -38,7 +38,7 @@ class JsonTextTest {
     void randomValuesAreWrittenAsJacksonWritesThem() throws Exception {
         Random random = new Random(30);
         for (int i = 0; i < 2_000; i++) {
-            Map<String, Object> value = object(random, 0);
+            Map<String, Object> value = randomObject(random);
             String compact = JACKSON.writeValueAsString(value);
             String indented = JACKSON.writerWithDefaultPrettyPrinter().writeValueAsString(value);
             assertEquals(compact, JsonText.compact(new Members(value)));
@@ -117,6 +117,11 @@ class JsonTextTest {
                 + "\"url\":\"https://h/o/r/pull/7\",\"repo\":\"o/r\",\"author\":\"me\",\"head_sha\":\"h1\","
                 + "\"head_ref\":\"feature\",\"head_repo\":\"o/r\",\"base_sha\":\"b1\",\"base_ref\":\"main\","
                 + "\"changed_files\":2,\"commits\":1,\"additions\":10,\"deletions\":3}", JsonText.compact(info));
+    }
+
+    /** An object of random members: names and strings from every kind of character, numbers, nesting. */
+    static Map<String, Object> randomObject(Random random) {
+        return object(random, 0);
     }
 
     private static Map<String, Object> object(Random random, int depth) {

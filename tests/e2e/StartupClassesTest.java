@@ -3,6 +3,7 @@ package e2e;
 import org.junit.jupiter.api.Test;
 import support.Fixtures;
 import support.Proc;
+import support.PullRequestScenario;
 import support.RepoRoot;
 import support.TempDirs;
 import support.TempRepo;
@@ -14,6 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -82,6 +84,22 @@ class StartupClassesTest {
         }
     }
 
+    /**
+     * A pull request's call reads gh's answers with jackson-core's parser into databind's tree, without an
+     * ObjectMapper, whose making costs about 40 ms on JDK 17 (its date format's locale data).
+     */
+    @Test
+    void aPullRequestCallMakesNoObjectMapper() throws Exception {
+        try (PullRequestScenario pr = PullRequestScenario.start()) {
+            for (String[] words : List.of(new String[] {"1", "--files-only"}, new String[] {"1", "--info"},
+                    new String[] {"1"})) {
+                List<String> mappers = loadedClasses(pr.clone.dir(), pr.env, runtimeOptions(), words).stream()
+                        .filter(l -> l.contains(" com.fasterxml.jackson.databind.ObjectMapper ")).toList();
+                assertEquals(List.of(), mappers, String.join(" ", words) + " made an ObjectMapper");
+            }
+        }
+    }
+
     /** Of java.sql and java.time.format, the packages that a --file call loaded a class of, with these JVM options. */
     private static List<String> loadedJdkPackages(TempRepo r, List<String> options, String range) throws IOException {
         return loadedClasses(r, options, range, "--file", "a.txt").stream().map(l -> l.contains(" java.sql.") ? "java.sql" : l.contains(" java.time.format.") ? "java.time.format" : "")
@@ -90,16 +108,22 @@ class StartupClassesTest {
 
     /** The class-load log of a successful call of prdiff with {@code words}, with these JVM options. */
     private static List<String> loadedClasses(TempRepo r, List<String> options, String... words) throws IOException {
+        return loadedClasses(r.dir(), System.getenv(), options, words);
+    }
+
+    /** The same, run in {@code dir} with {@code env}. */
+    private static List<String> loadedClasses(Path dir, Map<String, String> env, List<String> options,
+            String... words) throws IOException {
         Path log = TempDirs.create("startup-classes-").resolve("classes.log");
         List<String> argv = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         argv.addAll(options);
         argv.addAll(List.of("-Xlog:class+load=info:file=" + log, "-cp", System.getProperty("java.class.path"), "prdiff"));
         argv.addAll(List.of(words));
-        Proc.Result run = Proc.run(argv, r.dir(), System.getenv(), Duration.ofSeconds(120));
+        Proc.Result run = Proc.run(argv, dir, env, Duration.ofSeconds(120));
         assertEquals(0, run.exit(), run.stderr());
         List<String> w = List.of(words);
         assertTrue(run.out().startsWith(w.contains("show") ? "" : w.contains("--json") || w.contains("--files-only")
-                ? "{" : "diff --git a/a.txt b/a.txt"), run.out());
+                || w.contains("--info") ? "{" : "diff --git a/"), run.out());
         List<String> classes = Files.readAllLines(log);
         assertTrue(classes.stream().anyMatch(l -> l.contains(" picocli.CommandLine ")), "no class log");
         return classes;
