@@ -193,6 +193,7 @@
 //SOURCES mcp/RpcError.java
 //SOURCES mcp/RpcMessage.java
 //SOURCES mcp/SchemaCheck.java
+//SOURCES mcp/ServerProcess.java
 //SOURCES mcp/ToolCalls.java
 //SOURCES mcp/ToolCallRefetch.java
 //SOURCES mcp/ToolArgs.java
