@@ -6,6 +6,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import support.McpSession;
 import support.McpCalls;
 import support.Fixtures;
@@ -25,14 +26,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(60)
 @support.Parallel
 class McpOutputControlsTest {
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static String base;
     static String head;
     static McpSession s;
 
     @BeforeAll
     static void fixture() {
-        repo = TempRepo.init();
         String[] shas = Fixtures.everyShape(repo);
         base = shas[0];
         head = shas[1];
@@ -42,7 +43,6 @@ class McpOutputControlsTest {
     @AfterAll
     static void cleanup() {
         assertEquals(List.of(), s.finish(McpSession.WAIT));
-        repo.close();
     }
 
     static ObjectNode range() {
