@@ -9,6 +9,7 @@ import dev.prdiff.core.JsonValue;
 import dev.prdiff.core.Pagination;
 import dev.prdiff.source.PullRequestInfo;
 import org.junit.jupiter.api.Test;
+import support.RandomJson;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -38,7 +39,7 @@ class JsonTextTest {
     void randomValuesAreWrittenAsJacksonWritesThem() throws Exception {
         Random random = new Random(30);
         for (int i = 0; i < 2_000; i++) {
-            Map<String, Object> value = randomObject(random);
+            Map<String, Object> value = RandomJson.object(random);
             String compact = JACKSON.writeValueAsString(value);
             String indented = JACKSON.writerWithDefaultPrettyPrinter().writeValueAsString(value);
             assertEquals(compact, JsonText.compact(new Members(value)));
@@ -117,48 +118,5 @@ class JsonTextTest {
                 + "\"url\":\"https://h/o/r/pull/7\",\"repo\":\"o/r\",\"author\":\"me\",\"head_sha\":\"h1\","
                 + "\"head_ref\":\"feature\",\"head_repo\":\"o/r\",\"base_sha\":\"b1\",\"base_ref\":\"main\","
                 + "\"changed_files\":2,\"commits\":1,\"additions\":10,\"deletions\":3}", JsonText.compact(info));
-    }
-
-    /** An object of random members: names and strings from every kind of character, numbers, nesting. */
-    static Map<String, Object> randomObject(Random random) {
-        return object(random, 0);
-    }
-
-    private static Map<String, Object> object(Random random, int depth) {
-        Map<String, Object> members = new LinkedHashMap<>();
-        int n = random.nextInt(depth == 0 ? 6 : 4);
-        for (int i = 0; i < n; i++) {
-            members.put(string(random) + i, value(random, depth + 1));
-        }
-        return members;
-    }
-
-    private static Object value(Random random, int depth) {
-        int kind = random.nextInt(depth > 3 ? 6 : 8);
-        return switch (kind) {
-            case 0 -> null;
-            case 1 -> string(random);
-            case 2 -> random.nextInt();
-            case 3 -> random.nextLong();
-            case 4 -> random.nextBoolean();
-            case 5 -> "";
-            case 6 -> object(random, depth);
-            default -> {
-                List<Object> list = new ArrayList<>();
-                for (int i = random.nextInt(4); i > 0; i--) {
-                    list.add(value(random, depth + 1));
-                }
-                yield list;
-            }
-        };
-    }
-
-    private static String string(Random random) {
-        String pool = "ab \"\\/\n\r\t\b\f\u0000\u0001\u001f\u007f\u00e9\u2028\uD83D\uDE00";
-        StringBuilder s = new StringBuilder();
-        for (int i = random.nextInt(8); i > 0; i--) {
-            s.append(pool.charAt(random.nextInt(pool.length())));
-        }
-        return s.toString();
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.prdiff.core.JsonTree;
 import org.junit.jupiter.api.Test;
+import support.RandomJson;
 
 import java.io.IOException;
 import java.util.List;
@@ -24,7 +25,7 @@ class JsonTreeTest {
     void everyDocumentReadsAsObjectMapperReadsIt() throws Exception {
         Random random = new Random(30);
         for (int i = 0; i < 2_000; i++) {
-            String text = JACKSON.writeValueAsString(JsonTextTest.randomObject(random));
+            String text = JACKSON.writeValueAsString(RandomJson.object(random));
             assertEquals(JACKSON.readTree(text), JsonTree.read(text), text);
             byte[] utf8 = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
             assertEquals(JACKSON.readTree(utf8), JsonTree.read(utf8), text);

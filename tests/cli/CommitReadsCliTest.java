@@ -3,6 +3,7 @@ package cli;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import support.GrepRule;
 import support.PrdiffCli;
 import support.BareOracle;
@@ -26,14 +27,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @support.Parallel
 class CommitReadsCliTest {
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static BareOracle oracle;
     static String base;
     static String head;
 
     @BeforeAll
     static void fixture() {
-        repo = TempRepo.init();
         String[] shas = Fixtures.everyShape(repo);
         base = shas[0];
         head = shas[1];
@@ -43,7 +44,6 @@ class CommitReadsCliTest {
 
     @AfterAll
     static void cleanup() {
-        repo.close();
         oracle.close();
     }
 

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import support.PrdiffCli;
 import support.Proc;
+import support.Fixtures;
 import support.TempRepo;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -24,11 +25,9 @@ class NoticesCliTest {
 
     @BeforeAll
     static void fixture() {
-        repo.write("a.txt", "one\n");
-        base = repo.commit("one");
-        repo.checkout("-b", "feature");
-        repo.write("a.txt", "two\n");
-        head = repo.commit("two");
+        String[] shas = Fixtures.featureBranch(repo);
+        base = shas[0];
+        head = shas[1];
     }
 
     static Proc.Result run(String... args) {

@@ -7,6 +7,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import support.PrdiffCli;
 import support.Proc;
+import support.Fixtures;
 import support.TempRepo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -22,11 +23,7 @@ class TyposCliTest {
 
     @BeforeAll
     static void fixture() {
-        repo.write("a.txt", "one\n");
-        repo.commit("one");
-        repo.checkout("-b", "feature");
-        repo.write("a.txt", "two\n");
-        repo.commit("two");
+        Fixtures.featureBranch(repo);
     }
 
     static Proc.Result run(String... args) {

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import support.McpSession;
 import support.McpCalls;
 import support.HangingRepo;
+import support.Fixtures;
 import support.TempRepo;
 
 import java.io.BufferedReader;
@@ -40,10 +41,7 @@ class McpShimTest {
 
     @BeforeAll
     static void fixture() {
-        repo.write("a.txt", "a\n");
-        repo.commit("a");
-        repo.write("a.txt", "b\n");
-        repo.commit("b");
+        Fixtures.twoCommits(repo);
     }
 
     @Test

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import support.McpCalls;
 import support.Fixtures;
 import support.LoopbackFiles;
@@ -46,7 +47,8 @@ class OrgCatalogLaunchTest {
     static LoopbackFiles beside;
     static LoopbackFiles noOpenApi;
     static Map<String, String> env;
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static String range;
 
     @BeforeAll
@@ -67,7 +69,6 @@ class OrgCatalogLaunchTest {
         // One JBang run trusts all four (a JBang start is most of a launch's time).
         Proc.Result trust = jbang(null, "trust", "add", scripts.base(), catalog.base(), beside.base(), noOpenApi.base());
         assertEquals(0, trust.exit(), trust.stderr());
-        repo = TempRepo.init();
         String[] shas = Fixtures.everyShape(repo);
         range = shas[0] + "..." + shas[1];
     }
@@ -78,9 +79,6 @@ class OrgCatalogLaunchTest {
             if (server != null) {
                 server.close();
             }
-        }
-        if (repo != null) {
-            repo.close();
         }
     }
 

@@ -1,13 +1,14 @@
 package e2e;
 
+import support.Fixtures;
 import support.Proc;
 import support.RepoRoot;
 import support.SharedBuild;
 import support.TempRepo;
 import support.Wrapper;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -35,21 +36,15 @@ class RecompiledJarsTest {
     private static final String PICOCLI = "info/picocli/picocli/4.7.7/picocli-4.7.7";
 
     private static Path root;
-    private static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
 
     @BeforeAll
     static void fixture() throws IOException {
         root = RepoRoot.find();
         assertTrue(Files.readString(root.resolve(".jbang-wrapper/recompile.lock")).contains("\ninfo.picocli:picocli:4.7.7 "),
                 "recompile.lock no longer pins picocli 4.7.7, which PICOCLI names");
-        repo = TempRepo.init();
-        repo.write("a.txt", "a\n").commit("a");
-        repo.write("a.txt", "b\n").commit("b");
-    }
-
-    @AfterAll
-    static void cleanup() {
-        repo.close();
+        Fixtures.twoCommits(repo);
     }
 
     @Test

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import support.PrdiffCli;
 import support.McpCalls;
 import support.Fixtures;
@@ -35,7 +36,8 @@ class RemoteLaunchTest {
     static final Path ROOT = RepoRoot.find();
     static LoopbackFiles files;
     static Path jbangDir;
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static String range;
 
     @BeforeAll
@@ -46,7 +48,6 @@ class RemoteLaunchTest {
         SharedBuild.seedJBangCache(jbangDir.resolve("cache"));
         Proc.Result trust = jbang("trust", "add", base());
         assertEquals(0, trust.exit(), trust.stderr());
-        repo = TempRepo.init();
         String[] shas = Fixtures.everyShape(repo);
         range = shas[0] + "..." + shas[1];
     }
@@ -54,7 +55,6 @@ class RemoteLaunchTest {
     @AfterAll
     static void stop() {
         files.close();
-        repo.close();
     }
 
     static String base() {

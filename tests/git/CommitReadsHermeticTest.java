@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import support.McpSession;
 import support.GrepRule;
 import support.PrdiffCli;
@@ -37,7 +38,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
  */
 @support.Parallel
 class CommitReadsHermeticTest {
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static TempRepo decoy;
     static Path poisoned;
     static String head;
@@ -65,7 +67,6 @@ class CommitReadsHermeticTest {
 
     @BeforeAll
     static void captureThenPoison() throws IOException {
-        repo = TempRepo.init();
         head = Fixtures.everyShape(repo)[1];
         Map<String, String> clean = Map.of("PATH", System.getenv("PATH"), "HOME", repo.dir().toString());
         for (String[] args : commands()) {
@@ -126,7 +127,6 @@ class CommitReadsHermeticTest {
 
     @AfterAll
     static void cleanup() {
-        repo.close();
         decoy.close();
         TempRepo.deleteTree(poisoned);
     }

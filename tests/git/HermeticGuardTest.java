@@ -3,6 +3,7 @@ package git;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import support.PrdiffCli;
 import support.Fixtures;
 import support.Proc;
@@ -28,7 +29,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
  */
 @support.Parallel
 class HermeticGuardTest {
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static TempRepo decoy;
     static Path poisonedHome;
     static String base;
@@ -47,7 +49,6 @@ class HermeticGuardTest {
 
     @BeforeAll
     static void captureThenPoison() throws IOException {
-        repo = TempRepo.init();
         String[] shas = Fixtures.everyShape(repo);
         base = shas[0];
         head = shas[1];
@@ -124,7 +125,6 @@ class HermeticGuardTest {
 
     @AfterAll
     static void cleanup() {
-        repo.close();
         decoy.close();
     }
 

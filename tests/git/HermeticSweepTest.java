@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import support.McpSession;
 import support.PrdiffCli;
 import support.BareOracle;
@@ -59,7 +60,8 @@ class HermeticSweepTest {
             ":(literal)elsewhere/plain renamed.txt", ":(literal)vendor/sub");
 
     static Markers markers;
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static TempRepo inner;
     static TempRepo decoy;
     static BareOracle oracle;
@@ -125,7 +127,6 @@ class HermeticSweepTest {
     static void buildCaptureAndPoison() throws IOException {
         markers = new Markers();
         work = markers.root();
-        repo = TempRepo.init();
         String[] shas = Fixtures.everyShape(repo);
         base = shas[0];
         h1 = shas[1];
@@ -351,7 +352,7 @@ class HermeticSweepTest {
 
     @AfterAll
     static void cleanup() {
-        for (AutoCloseable c : new AutoCloseable[] {repo, inner, decoy, oracle, innerOracle, markers}) {
+        for (AutoCloseable c : new AutoCloseable[] {inner, decoy, oracle, innerOracle, markers}) {
             try {
                 if (c != null) {
                     c.close();

@@ -10,6 +10,7 @@ import dev.prdiff.core.Json;
 import support.McpSession;
 import support.OpenApiDocument;
 import support.RepoRoot;
+import support.Fixtures;
 import support.TempRepo;
 
 import java.util.ArrayList;
@@ -37,8 +38,7 @@ class McpCatalogTest {
 
     @BeforeAll
     static void list() {
-        repo.write("a.txt", "a\n");
-        repo.commit("a");
+        Fixtures.oneCommit(repo);
         try (McpSession s = McpSession.initialized(repo.dir())) {
             listed = s.request("tools/list", null).get("result").get("tools");
         }

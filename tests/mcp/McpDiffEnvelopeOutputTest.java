@@ -7,6 +7,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import support.McpSession;
 import support.McpCalls;
 import support.Fixtures;
@@ -28,14 +29,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(120)
 @support.Parallel
 class McpDiffEnvelopeOutputTest {
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static String range;
     static McpSession s;
     static JsonNode schema;
 
     @BeforeAll
     static void start() {
-        repo = TempRepo.init();
         String[] shas = Fixtures.everyShape(repo);
         range = shas[0] + "..." + shas[1];
         s = McpSession.initialized(repo.dir());
@@ -52,9 +53,6 @@ class McpDiffEnvelopeOutputTest {
     static void stop() {
         if (s != null) {
             s.close();
-        }
-        if (repo != null) {
-            repo.close();
         }
     }
 

@@ -12,6 +12,7 @@ import support.McpSession;
 import support.McpCalls;
 import support.McpShimProcess;
 import support.HangingRepo;
+import support.Fixtures;
 import support.TempRepo;
 
 import java.io.ByteArrayOutputStream;
@@ -40,10 +41,7 @@ class McpInputTest {
 
     @BeforeAll
     static void fixture() {
-        repo.write("a.txt", "a\n");
-        repo.commit("a");
-        repo.write("a.txt", "b\n");
-        repo.commit("b");
+        Fixtures.twoCommits(repo);
     }
 
     static byte[] line(String before, byte[] bad, String after) {

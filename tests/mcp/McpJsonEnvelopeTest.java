@@ -7,6 +7,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import support.McpSession;
 import support.PrdiffCli;
 import support.McpCalls;
@@ -26,7 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(300)
 @support.Parallel
 class McpJsonEnvelopeTest {
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static String base;
     static String head;
     static McpSession s;
@@ -34,7 +36,6 @@ class McpJsonEnvelopeTest {
 
     @BeforeAll
     static void fixture() {
-        repo = TempRepo.init();
         String[] shas = Fixtures.everyShape(repo);
         base = shas[0];
         head = shas[1];
@@ -44,7 +45,6 @@ class McpJsonEnvelopeTest {
     @AfterAll
     static void cleanup() {
         assertEquals(List.of(), s.finish(McpSession.WAIT));
-        repo.close();
     }
 
     /** The envelope without what names the caller: time, follow-up commands or calls, notices worded per caller. */

@@ -74,7 +74,7 @@ class McpLogAndStatBudgetTest {
         assertEquals(gitLog("-1", head, "--", "dir0"), commit);
         assertEquals("", McpCalls.ok(s, "get_commit_diff", McpCalls.args("hash", head, "path", "dir1")
                 .put("log", true)), "the commit does not touch dir1");
-        McpCalls.toolError(s.callResult("get_diff", McpOutputControlsTest.with(range(), "include", "*.txt")),
+        McpCalls.toolError(s.callResult("get_diff", McpCalls.withArray(range(), "include", "*.txt")),
                 "INVALID_INPUT");
     }
 

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import support.McpSession;
 import support.McpCalls;
 import support.Fixtures;
@@ -25,14 +26,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(60)
 @support.Parallel
 class McpOutputControlsTest {
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static String base;
     static String head;
     static McpSession s;
 
     @BeforeAll
     static void fixture() {
-        repo = TempRepo.init();
         String[] shas = Fixtures.everyShape(repo);
         base = shas[0];
         head = shas[1];
@@ -42,7 +43,6 @@ class McpOutputControlsTest {
     @AfterAll
     static void cleanup() {
         assertEquals(List.of(), s.finish(McpSession.WAIT));
-        repo.close();
     }
 
     static ObjectNode range() {
@@ -53,27 +53,20 @@ class McpOutputControlsTest {
         return base + "..." + head;
     }
 
-    static ObjectNode with(ObjectNode args, String field, String... values) {
-        var array = args.putArray(field);
-        for (String v : values) {
-            array.add(v);
-        }
-        return args;
-    }
-
     @Test
     void filtersAreGitsDiffFilterAndGlobPathspecs() {
-        JsonNode result = s.callResult("get_diff", with(range(), "status", "added", "deleted"));
+        JsonNode result = s.callResult("get_diff", McpCalls.withArray(range(), "status", "added", "deleted"));
         assertEquals(McpCalls.git(repo, "--diff-filter=AD", range3()), McpCalls.text(result));
         assertTrue(McpCalls.notices(result).stream().anyMatch(n -> n.startsWith("warning: filter applied (status"
                 + " added,deleted): it removed ")), result.toString());
-        ObjectNode globs = with(with(range(), "include", "lib/**"), "exclude", "**/b/**");
+        ObjectNode globs = McpCalls.withArray(McpCalls.withArray(range(), "include", "lib/**"), "exclude", "**/b/**");
         assertEquals(McpCalls.git(repo, range3(), "--", ":(glob)lib/**", ":(exclude,glob)**/b/**"),
                 McpCalls.ok(s, "get_diff", globs));
-        ObjectNode commit = with(McpCalls.args("hash", head), "include", "*.ts");
+        ObjectNode commit = McpCalls.withArray(McpCalls.args("hash", head), "include", "*.ts");
         assertEquals(McpCalls.git(repo, head + "^1", head, "--", ":(glob)**/*.ts"),
                 McpCalls.ok(s, "get_commit_diff", commit));
-        JsonNode files = McpCalls.fileList(s.callResult("get_changed_files", with(range(), "status", "renamed")));
+        JsonNode files = McpCalls.fileList(
+                s.callResult("get_changed_files", McpCalls.withArray(range(), "status", "renamed")));
         for (JsonNode f : files.get("files")) {
             assertEquals("renamed", f.get("status").asText(), files.toString());
         }
@@ -83,7 +76,8 @@ class McpOutputControlsTest {
 
     @Test
     void anUnknownStatusIsRejectedByTheSchema() {
-        JsonNode body = McpCalls.toolError(s.callResult("get_diff", with(range(), "status", "changed")), "INVALID_INPUT");
+        JsonNode body = McpCalls.toolError(
+                s.callResult("get_diff", McpCalls.withArray(range(), "status", "changed")), "INVALID_INPUT");
         assertTrue(body.get("message").asText().contains("arguments.status[0]: must be one of"), body.toString());
     }
 
@@ -134,7 +128,7 @@ class McpOutputControlsTest {
         stat.put("stat", true);
         assertEquals(McpCalls.git(repo, "--stat", range3()), McpCalls.ok(s, "get_diff", stat));
         assertEquals(McpCalls.git(repo, "--stat", "--diff-filter=R", range3()),
-                McpCalls.ok(s, "get_diff", with(stat.deepCopy(), "status", "renamed")));
+                McpCalls.ok(s, "get_diff", McpCalls.withArray(stat.deepCopy(), "status", "renamed")));
         ObjectNode statOfOne = stat.deepCopy();
         statOfOne.put("path", "lib");
         assertEquals(McpCalls.git(repo, "--stat", range3(), "--", "lib"), McpCalls.ok(s, "get_diff", statOfOne));

@@ -14,6 +14,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import support.McpSession;
 import support.McpCalls;
 import support.HangingRepo;
+import support.Fixtures;
 import support.TempRepo;
 
 import java.nio.charset.StandardCharsets;
@@ -45,8 +46,7 @@ class McpProtocolTest {
 
     @BeforeAll
     static void fixture() {
-        repo.write("a.txt", "a\n");
-        repo.commit("a");
+        Fixtures.oneCommit(repo);
     }
 
     @ParameterizedTest

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import support.McpSession;
 import support.McpCalls;
 import support.BareOracle;
@@ -25,14 +26,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(60)
 @support.Parallel
 class McpReadToolsTest {
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static BareOracle oracle;
     static String head;
     static McpSession s;
 
     @BeforeAll
     static void fixture() {
-        repo = TempRepo.init();
         head = Fixtures.everyShape(repo)[1];
         oracle = BareOracle.cloneOf(repo.dir());
         s = McpSession.initialized(repo.dir());
@@ -41,7 +42,6 @@ class McpReadToolsTest {
     @AfterAll
     static void cleanup() throws Exception {
         assertEquals(List.of(), s.finish(McpSession.WAIT));
-        repo.close();
         oracle.close();
     }
 

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import dev.prdiff.mcp.McpServer;
 import support.McpSession;
+import support.Fixtures;
 import support.TempRepo;
 
 import java.nio.charset.StandardCharsets;
@@ -29,8 +30,7 @@ class McpToolListSizeTest {
 
     @BeforeAll
     static void init() {
-        repo.write("a.txt", "a\n");
-        repo.commit("a");
+        Fixtures.oneCommit(repo);
     }
 
     @Test

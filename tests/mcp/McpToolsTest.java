@@ -8,6 +8,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import support.McpSession;
 import support.McpCalls;
 import support.OpenApiDocument;
@@ -47,7 +48,8 @@ import static support.McpCalls.toolError;
  */
 @Timeout(60)
 class McpToolsTest {
-    static TempRepo repo;
+    @RegisterExtension
+    static final TempRepo repo = TempRepo.init();
     static String base;
     static String head;
     static Path notARepo;
@@ -55,7 +57,6 @@ class McpToolsTest {
 
     @BeforeAll
     static void fixture() throws Exception {
-        repo = TempRepo.init();
         String[] shas = Fixtures.everyShape(repo);
         base = shas[0];
         head = shas[1];
@@ -66,7 +67,6 @@ class McpToolsTest {
     @AfterAll
     static void cleanup() throws Exception {
         assertEquals(List.of(), s.finish(McpSession.WAIT));
-        repo.close();
         Files.deleteIfExists(notARepo);
     }
 

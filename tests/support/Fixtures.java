@@ -76,6 +76,28 @@ public final class Fixtures {
         return base + ".." + repo.commit("b");
     }
 
+    /** One commit "a" of a.txt holding "a": a repository with a HEAD and nothing to diff. */
+    public static String oneCommit(TempRepo repo) {
+        repo.write("a.txt", "a\n");
+        return repo.commit("a");
+    }
+
+    /** Commit "a" of a.txt holding "a", then commit "b" holding "b", on main: returns {a, b}. */
+    public static String[] twoCommits(TempRepo repo) {
+        String a = oneCommit(repo);
+        repo.write("a.txt", "b\n");
+        return new String[] {a, repo.commit("b")};
+    }
+
+    /** Commit "one" of a.txt holding "one" on main, then "two" on branch feature, left checked out: {one, two}. */
+    public static String[] featureBranch(TempRepo repo) {
+        repo.write("a.txt", "one\n");
+        String one = repo.commit("one");
+        repo.checkout("-b", "feature");
+        repo.write("a.txt", "two\n");
+        return new String[] {one, repo.commit("two")};
+    }
+
     public static String lines(String prefix, int n) {
         StringBuilder sb = new StringBuilder();
         for (int i = 1; i <= n; i++) {

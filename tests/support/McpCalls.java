@@ -31,6 +31,15 @@ public final class McpCalls {
         return a;
     }
 
+    /** The arguments with {@code field} set to an array of {@code values}; returns {@code args}. */
+    public static ObjectNode withArray(ObjectNode args, String field, String... values) {
+        var array = args.putArray(field);
+        for (String v : values) {
+            array.add(v);
+        }
+        return args;
+    }
+
     /** An envelope's changes as {@link #listed} writes a file list's files. */
     public static List<String> changed(JsonNode envelope) {
         List<String> out = new ArrayList<>();
