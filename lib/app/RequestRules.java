@@ -2,14 +2,17 @@ package dev.prdiff.app;
 
 import dev.prdiff.core.ErrorCode;
 import dev.prdiff.core.PrdiffException;
+import dev.prdiff.git.LocalDiffs;
 
 import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Every rule on what a call may combine, worded once (INVALID_INPUT). The front ends check {@link #answers} before
- * they make a request, each naming its own options ({@link Words}: the CLI reports a failure as a usage error);
- * the services check the rules on a {@link DiffRequest}, naming the CLI's option and MCP's argument together.
+ * Every rule on what a call may combine, worded once (INVALID_INPUT). The front ends check {@link #answers} and
+ * {@link #widthNeedsSideBySide} before they make a request, each naming its own options ({@link Words}: the CLI
+ * reports a failure as a usage error); the services check the rules on a {@link DiffRequest}, naming the CLI's
+ * option and MCP's argument together. The rules on how the command line names its target ({@link #oneTarget},
+ * {@link #workTree}) have no MCP counterpart: each MCP tool takes one kind of target.
  */
 public final class RequestRules {
     private static final int MAX_CONTEXT_LINES = 20;
@@ -97,6 +100,36 @@ public final class RequestRules {
         }
     }
 
+    /**
+     * TARGET, --commit and --base each name what is diffed: --commit stands alone, --base only with no TARGET. The
+     * command line's alone: MCP's get_commit_diff takes a commit and get_diff a base and head, nothing else.
+     */
+    static void oneTarget(String target, String commit, String base) {
+        if (commit != null && (target != null || base != null)) {
+            throw invalid("--commit cannot be combined with a TARGET or --base");
+        }
+        if (target != null && base != null) {
+            throw invalid("--base applies only when no TARGET is given (it means BASE...HEAD)");
+        }
+    }
+
+    /**
+     * {@code target} with --cached (the index only) or --untracked (the work tree with its new files): one of them,
+     * and only for the branch since its merge base (no TARGET). The command line's alone: MCP has neither.
+     */
+    public static Target workTree(Target target, boolean cached, boolean untracked) {
+        if (!cached && !untracked) {
+            return target;
+        }
+        if (cached && untracked) {
+            throw invalid("--cached shows the index only and --untracked the work tree: choose one");
+        }
+        if (!(target instanceof Target.Auto auto)) {
+            throw invalid("--cached and --untracked apply only with no TARGET (the branch since its merge base)");
+        }
+        return new Target.Auto(auto.base(), cached ? LocalDiffs.WorkTree.STAGED : LocalDiffs.WorkTree.UNTRACKED);
+    }
+
     /** Whose words a rule's message uses: the command line's options or the MCP tools' arguments. */
     public enum Words { CLI, MCP }
 
@@ -128,7 +161,11 @@ public final class RequestRules {
         SINCE("--since", "since"),
         LAYOUT("--line-numbers, --side-by-side, --width and --tab-width", "format, line_numbers and width"),
         LIMITS("--max-bytes, --max-lines, --no-binary and --skip-generated",
-                "max_bytes, max_lines, no_binary and skip_generated");
+                "max_bytes, max_lines, no_binary and skip_generated"),
+        SIDE_BY_SIDE("--side-by-side", "format side_by_side"),
+        WIDTH("--width", "width"),
+        /** MCP has no tab width (side by side there reads the head commit's .editorconfig): the CLI's name alone. */
+        TAB_WIDTH("--tab-width");
 
         private final String cli;
         private final String mcp;
@@ -136,6 +173,10 @@ public final class RequestRules {
         Name(String cli, String mcp) {
             this.cli = cli;
             this.mcp = mcp;
+        }
+
+        Name(String cliOnly) {
+            this(cliOnly, cliOnly);
         }
 
         String in(Words words) {
@@ -174,6 +215,17 @@ public final class RequestRules {
         if (a.json() && (a.info() || filesOnlyJson || a.stat() || a.log())) {
             throw invalid(n(Name.JSON, words) + " is the diff's envelope: it does not combine with " + n(a.info()
                     ? Name.INFO : filesOnlyJson ? Name.FILES_ONLY : a.stat() ? Name.STAT : Name.LOG, words));
+        }
+    }
+
+    /**
+     * A width (--width, --tab-width; MCP: width) sizes the side-by-side columns: only with --side-by-side (MCP:
+     * format side_by_side). INVALID_INPUT (the CLI reports it as a usage error).
+     */
+    public static void widthNeedsSideBySide(boolean width, boolean tabWidth, boolean sideBySide, Words words) {
+        if ((width || tabWidth) && !sideBySide) {
+            throw invalid(n(width ? Name.WIDTH : Name.TAB_WIDTH, words) + " applies only with "
+                    + n(Name.SIDE_BY_SIDE, words));
         }
     }
 

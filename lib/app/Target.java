@@ -93,17 +93,12 @@ public sealed interface Target {
     }
 
     private static Target parseUnchecked(String target, String commit, String base) {
-        if (commit != null && (target != null || base != null)) {
-            throw invalid("--commit cannot be combined with a TARGET or --base");
-        }
+        RequestRules.oneTarget(target, commit, base);
         if (commit != null) {
             return new Commit(commit);
         }
         if (target == null) {
             return new Auto(base);
-        }
-        if (base != null) {
-            throw invalid("--base applies only when no TARGET is given (it means BASE...HEAD)");
         }
         Matcher url = PR_URL.matcher(target);
         if (!url.matches()) {

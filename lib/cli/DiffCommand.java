@@ -11,7 +11,6 @@ import dev.prdiff.core.JsonText;
 import dev.prdiff.core.JsonValue;
 import dev.prdiff.core.NearNames;
 import dev.prdiff.core.PrdiffException;
-import dev.prdiff.git.LocalDiffs;
 import dev.prdiff.shape.DiffColors;
 import dev.prdiff.shape.DiffLayout;
 import dev.prdiff.shape.FileFilter;
@@ -85,18 +84,10 @@ final class DiffCommand {
         List<String> selected = new ArrayList<>(o.files.value());
         selected.addAll(pathsAfterDashes);
         Target parsedTarget = Target.parse(target.isEmpty() ? null : target.get(0), o.commit.value(), o.base.value());
-        boolean untracked = o.untracked.value();
-        boolean cached = o.cached.value();
-        if (untracked || cached) {
-            if (untracked && cached) {
-                throw new CommandLine.ParameterException(self,
-                        "--cached shows the index only and --untracked the work tree: choose one");
-            }
-            if (!(parsedTarget instanceof Target.Auto a)) {
-                throw new CommandLine.ParameterException(self,
-                        "--cached and --untracked apply only with no TARGET (the branch since its merge base)");
-            }
-            parsedTarget = new Target.Auto(a.base(), cached ? LocalDiffs.WorkTree.STAGED : LocalDiffs.WorkTree.UNTRACKED);
+        try {
+            parsedTarget = RequestRules.workTree(parsedTarget, o.cached.value(), o.untracked.value());
+        } catch (PrdiffException e) {
+            throw new CommandLine.ParameterException(self, e.getMessage());
         }
         boolean colored = colored() && !o.json.value(); // JSON holds no escape sequences
         DiffLayout layout = layout(colored);
@@ -273,7 +264,8 @@ final class DiffCommand {
     /**
      * --line-numbers, --side-by-side, --width and --tab-width, checked: side by side is coloured as the diff is;
      * --line-numbers never is (--color=always with it is a usage error; auto leaves it plain). That they lay out a
-     * diff alone is {@link RequestRules#answers}'.
+     * diff alone is a rule of {@link RequestRules#answers}, and that a width needs side by side one of
+     * {@link RequestRules#widthNeedsSideBySide}; the colour rule is the command line's own.
      */
     private DiffLayout layout(boolean colored) {
         boolean sideBySide = o.sideBySide.value();
@@ -282,11 +274,10 @@ final class DiffCommand {
         if (!o.lineNumbers.value() && !sideBySide && width == null && tabWidth == null) {
             return DiffLayout.UNIFIED;
         }
-        if (width != null && !sideBySide) {
-            throw new CommandLine.ParameterException(self, "--width applies only with --side-by-side");
-        }
-        if (tabWidth != null && !sideBySide) {
-            throw new CommandLine.ParameterException(self, "--tab-width applies only with --side-by-side");
+        try {
+            RequestRules.widthNeedsSideBySide(width != null, tabWidth != null, sideBySide, RequestRules.Words.CLI);
+        } catch (PrdiffException e) {
+            throw new CommandLine.ParameterException(self, e.getMessage());
         }
         if (!sideBySide && o.color.value().equals("always")) {
             throw new CommandLine.ParameterException(self, "--line-numbers is not coloured: drop --color=always (or"

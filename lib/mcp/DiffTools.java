@@ -374,11 +374,14 @@ final class DiffTools {
     }
 
     /**
-     * The answers a tool's arguments may not combine, as {@link RequestRules#answers} words them in MCP's names;
+     * The answers a tool's arguments may not combine and a width without side_by_side, as {@link RequestRules} words
+     * them in MCP's names;
      * {@code filesOnly}: the answer is a file list (files_only, or get_changed_files).
      */
     private static void checkAnswers(JsonNode args, boolean filesOnly) {
-        boolean layout = !layout(args).plain() || args.has("width");
+        DiffLayout asked = layout(args);
+        RequestRules.widthNeedsSideBySide(args.hasNonNull("width"), false, asked.sideBySide(), RequestRules.Words.MCP);
+        boolean layout = !asked.plain() || args.has("width");
         RequestRules.answers(new RequestRules.Asked(false, filesOnly, args.path("stat").asBoolean(false),
                 args.path("log").asBoolean(false), args.path("json").asBoolean(false), layout, false, false, false,
                 false), RequestRules.Words.MCP);

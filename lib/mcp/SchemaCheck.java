@@ -3,17 +3,17 @@ package dev.prdiff.mcp;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 /**
- * The part of JSON Schema that prdiff's tool schemas use, enforced on tool arguments. A schema with any other
- * validation keyword is refused when the catalog is loaded ({@link #requireSupported}), so openapi.yaml can
- * never promise a check the server does not make.
+ * The part of JSON Schema that prdiff's tool schemas use, enforced on tool arguments: one per tool input schema,
+ * made when the catalog is loaded ({@link #of}), its patterns compiled then. A schema with any other validation
+ * keyword is refused there, so openapi.yaml can never promise a check the server does not make.
  */
 final class SchemaCheck {
     static final Set<String> KEYWORDS = Set.of("type", "properties", "required", "additionalProperties", "items",
@@ -21,19 +21,30 @@ final class SchemaCheck {
             // annotations, nothing to check
             "description", "title", "default", "examples");
 
-    private static final Map<String, Pattern> PATTERNS = new ConcurrentHashMap<>();
+    private final JsonNode schema;
+    /** Every pattern of the schema, by its text. */
+    private final Map<String, Pattern> patterns;
 
-    private SchemaCheck() {}
+    private SchemaCheck(JsonNode schema, Map<String, Pattern> patterns) {
+        this.schema = schema;
+        this.patterns = patterns;
+    }
 
-    /** Every way {@code value} fails {@code schema}, each as "path: problem"; empty when it conforms. */
-    static List<String> problems(JsonNode schema, JsonNode value) {
+    /** The check of {@code schema}; IllegalArgumentException naming the first keyword this checker does not enforce. */
+    static SchemaCheck of(JsonNode schema, String where) {
+        Map<String, Pattern> patterns = new HashMap<>();
+        requireSupported(schema, where, patterns);
+        return new SchemaCheck(schema, Map.copyOf(patterns));
+    }
+
+    /** Every way {@code value} fails the schema, each as "path: problem"; empty when it conforms. */
+    List<String> problems(JsonNode value) {
         List<String> out = new ArrayList<>();
         check(schema, value, "arguments", out);
         return out;
     }
 
-    /** Throws IllegalArgumentException naming the first keyword this checker does not enforce. */
-    static void requireSupported(JsonNode schema, String where) {
+    private static void requireSupported(JsonNode schema, String where, Map<String, Pattern> patterns) {
         if (!schema.isObject()) {
             throw new IllegalArgumentException(where + ": a schema must be an object");
         }
@@ -45,23 +56,23 @@ final class SchemaCheck {
         }
         JsonNode pattern = schema.get("pattern");
         if (pattern != null) {
-            PATTERNS.computeIfAbsent(pattern.asText(), Pattern::compile);
+            patterns.computeIfAbsent(pattern.asText(), Pattern::compile);
         }
         JsonNode props = schema.get("properties");
         if (props != null) {
-            props.properties().forEach(e -> requireSupported(e.getValue(), where + "." + e.getKey()));
+            props.properties().forEach(e -> requireSupported(e.getValue(), where + "." + e.getKey(), patterns));
         }
         JsonNode items = schema.get("items");
         if (items != null) {
-            requireSupported(items, where + "[]");
+            requireSupported(items, where + "[]", patterns);
         }
         JsonNode extra = schema.get("additionalProperties");
         if (extra != null && extra.isObject()) {
-            requireSupported(extra, where + ".*");
+            requireSupported(extra, where + ".*", patterns);
         }
     }
 
-    private static void check(JsonNode schema, JsonNode value, String at, List<String> out) {
+    private void check(JsonNode schema, JsonNode value, String at, List<String> out) {
         JsonNode type = schema.get("type");
         if (type != null && !matchesType(type, value)) {
             out.add(at + ": expected " + (type.isArray() ? joinTexts(type) : type.asText()) + ", got " + describe(value));
@@ -93,7 +104,7 @@ final class SchemaCheck {
                 out.add(at + ": must not be longer than " + maxLength.asInt() + " characters");
             }
             JsonNode pattern = schema.get("pattern");
-            if (pattern != null && !PATTERNS.computeIfAbsent(pattern.asText(), Pattern::compile).matcher(s).find()) {
+            if (pattern != null && !patterns.get(pattern.asText()).matcher(s).find()) {
                 out.add(at + ": must match " + pattern.asText());
             }
         }
@@ -110,7 +121,7 @@ final class SchemaCheck {
         }
     }
 
-    private static void checkObject(JsonNode schema, JsonNode value, String at, List<String> out) {
+    private void checkObject(JsonNode schema, JsonNode value, String at, List<String> out) {
         JsonNode required = schema.get("required");
         if (required != null) {
             for (JsonNode name : required) {

@@ -23,9 +23,12 @@ public final class ToolCatalog {
     /** The limit the seed sets on a tool description (McpServerToolLimits). */
     public static final int MAX_DESCRIPTION = 1024;
 
-    /** One tool. {@code outputSchema} is null for tools whose 200 response has no application/json schema. */
+    /**
+     * One tool. {@code outputSchema} is null for tools whose 200 response has no application/json schema;
+     * {@code inputCheck} enforces {@code inputSchema}.
+     */
     public record Tool(String name, String title, String description, ObjectNode inputSchema, ObjectNode outputSchema,
-                       ObjectNode annotations) {
+                       ObjectNode annotations, SchemaCheck inputCheck) {
         /**
          * The tool as tools/list shows it. Protocols from 2025-06-18 ({@code structured}) have the tool's own title
          * and outputSchema; earlier ones have neither, and show the title given in the annotations. The title is
@@ -71,7 +74,7 @@ public final class ToolCatalog {
          * sees it and can correct the call (MCP 2025-11-25, input validation errors).
          */
         public PrdiffException invalid(JsonNode args) {
-            List<String> problems = SchemaCheck.problems(inputSchema, args);
+            List<String> problems = inputCheck.problems(args);
             if (problems.isEmpty()) {
                 return null;
             }
@@ -156,7 +159,7 @@ public final class ToolCatalog {
         if (!"object".equals(input.path("type").asText())) {
             throw new IllegalArgumentException(where + ": the input schema must be type object");
         }
-        SchemaCheck.requireSupported(input, where + " requestBody");
+        SchemaCheck inputCheck = SchemaCheck.of(input, where + " requestBody");
         JsonNode ok = op.path("responses").path("200").path("content");
         ObjectNode output = null;
         if (ok.has("application/json")) {
@@ -172,7 +175,7 @@ public final class ToolCatalog {
             throw new IllegalArgumentException(where + ": x-mcp-annotations is missing");
         }
         annotations.setAll((ObjectNode) declared);
-        return new Tool(name, title, description, input, output, annotations);
+        return new Tool(name, title, description, input, output, annotations, inputCheck);
     }
 
     private static String text(JsonNode op, String field, String where) {

@@ -27,13 +27,14 @@ public record DiffLayout(boolean sideBySide, boolean lineNumbers, int width, Int
 
     /**
      * Reads the options: {@code format} unified or side_by_side (null: unified), {@code width} (null: the
-     * default) only with side_by_side. INVALID_INPUT for anything else.
+     * default), which only side by side uses. INVALID_INPUT for a value out of its range; that a width comes only
+     * with side_by_side is a rule of the request, which the front ends check first.
      */
     public static DiffLayout of(String format, boolean lineNumbers, Integer width) {
         return of(format, lineNumbers, width, null, false);
     }
 
-    /** As {@link #of(String, boolean, Integer)}, with a tab width (1 to 16) and colour, side by side only. */
+    /** As {@link #of(String, boolean, Integer)}, with a tab width (1 to 16) and colour, both side by side only. */
     public static DiffLayout of(String format, boolean lineNumbers, Integer width, Integer tabWidth,
             boolean colored) {
         boolean sideBySide = switch (format == null ? "unified" : format) {
@@ -42,12 +43,6 @@ public record DiffLayout(boolean sideBySide, boolean lineNumbers, int width, Int
             default -> throw new PrdiffException(ErrorCode.INVALID_INPUT,
                     "format must be unified or side_by_side, not '" + format + "'");
         };
-        if (width != null && !sideBySide) {
-            throw new PrdiffException(ErrorCode.INVALID_INPUT, "a width applies only to the side-by-side format");
-        }
-        if (tabWidth != null && !sideBySide) {
-            throw new PrdiffException(ErrorCode.INVALID_INPUT, "a tab width applies only to the side-by-side format");
-        }
         if (tabWidth != null && (tabWidth < 1 || tabWidth > EditorConfig.MAX_TAB_WIDTH)) {
             throw new PrdiffException(ErrorCode.INVALID_INPUT, "the tab width must be 1 to "
                     + EditorConfig.MAX_TAB_WIDTH + " columns, got " + tabWidth);

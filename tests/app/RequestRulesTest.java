@@ -71,6 +71,33 @@ class RequestRulesTest {
                 "{\"base\": \"HEAD~1\", \"json\": true, \"stat\": true}");
     }
 
+    @Test
+    void aWidthNeedsSideBySideInBothFrontEnds() {
+        assertCli("--width applies only with --side-by-side", "HEAD~1...HEAD", "--width", "80");
+        assertCli("--tab-width applies only with --side-by-side", "HEAD~1...HEAD", "--line-numbers", "--tab-width",
+                "4");
+        assertMcp("width applies only with format side_by_side", "get_diff", "{\"base\": \"HEAD~1\", \"width\": 80}");
+        assertMcp("width applies only with format side_by_side", "get_commit_diff",
+                "{\"hash\": \"HEAD\", \"format\": \"unified\", \"width\": 80}");
+    }
+
+    /**
+     * How the command line names its target: MCP's tools each take one kind (get_commit_diff a commit, get_diff a
+     * base and head) and have no --cached or --untracked, so these rules meet the CLI alone, with the exit codes
+     * they always had.
+     */
+    @Test
+    void theCommandLineNamesOneTarget() {
+        assertCliError("--commit cannot be combined with a TARGET or --base", "--commit", "HEAD", "HEAD~1...HEAD");
+        assertCliError("--commit cannot be combined with a TARGET or --base", "--commit", "HEAD", "--base", "HEAD~1");
+        assertCliError("--base applies only when no TARGET is given (it means BASE...HEAD)", "--base", "HEAD~1",
+                "HEAD~1...HEAD");
+        assertCli("--cached shows the index only and --untracked the work tree: choose one", "--cached",
+                "--untracked");
+        assertCli("--cached and --untracked apply only with no TARGET (the branch since its merge base)",
+                "HEAD~1...HEAD", "--cached");
+    }
+
     /** --log --stat is each commit with its diffstat; MCP's log and stat stay apart, its line budget cutting items. */
     @Test
     void aListOfCommitsTakesItsDiffstatsOnTheCommandLineOnly() {
@@ -103,6 +130,14 @@ class RequestRulesTest {
         Proc.Result r = PrdiffCli.in(repo.dir(), args);
         assertEquals(2, r.exit(), r.stderr());
         assertEquals("prdiff: usage error: " + message, r.stderr().lines().findFirst().orElse(""), r.stderr());
+    }
+
+    /** A rule checked on the request the CLI made: INVALID_INPUT, exit 1. */
+    private static void assertCliError(String message, String... args) {
+        Proc.Result r = PrdiffCli.in(repo.dir(), args);
+        assertEquals(1, r.exit(), r.stderr());
+        assertEquals("prdiff: error [INVALID_INPUT]: " + message, r.stderr().lines().findFirst().orElse(""),
+                r.stderr());
     }
 
     private static void assertMcp(String message, String tool, String arguments) {

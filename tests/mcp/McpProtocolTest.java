@@ -291,6 +291,10 @@ class McpProtocolTest {
             String problem = typo.get("problems").get(0).asText();
             assertTrue(problem.startsWith("arguments: unknown property 'pathh'; the properties are base, head, path,"),
                     problem);
+            // a pattern of the schema, compiled when the catalog was loaded
+            JsonNode notHex = assertInvalidInput(s.request("tools/call",
+                    toolCall("get_pull_request_diff", "{\"pr_number\":5,\"sha\":\"HEAD~1\"}")), 1006);
+            assertEquals("arguments.sha: must match ^([0-9a-fA-F]{7,64})?$", notHex.get("problems").get(0).asText());
         }
     }
 
