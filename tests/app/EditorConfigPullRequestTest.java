@@ -1,10 +1,10 @@
 package app;
 
 import dev.prdiff.shape.SideBySide;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import support.PrdiffCli;
 import support.PullRequestFixture;
 import support.PullRequestScenario;
@@ -21,12 +21,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  */
 @Timeout(180)
 class EditorConfigPullRequestTest {
-    static PullRequestScenario scenario;
+    @RegisterExtension
+    static final PullRequestScenario scenario = PullRequestScenario.shared();
     static PullRequestFixture pr;
 
     @BeforeAll
     static void start() {
-        scenario = PullRequestScenario.start();
         TempRepo w = scenario.origin.work();
         w.checkout("-b", "tabs", "main");
         w.write(".editorconfig", "[*.go]\ntab_width = 2\n")
@@ -34,13 +34,6 @@ class EditorConfigPullRequestTest {
         w.commit("tab-indented");
         w.checkout("main");
         pr = scenario.origin.openPullRequest(3, "tabs", "main", "tabs");
-    }
-
-    @AfterAll
-    static void stop() {
-        if (scenario != null) {
-            scenario.close();
-        }
     }
 
     static String ok(String... args) {

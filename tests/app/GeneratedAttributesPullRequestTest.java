@@ -1,9 +1,9 @@
 package app;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import support.PrdiffCli;
 import support.DiffSections;
 import support.Proc;
@@ -26,12 +26,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @support.Parallel
 class GeneratedAttributesPullRequestTest {
     static final String BY_NAME_ONLY = "warning: generated files are recognised by name only";
-    static PullRequestScenario scenario;
+    @RegisterExtension
+    static final PullRequestScenario scenario = PullRequestScenario.shared();
     static PullRequestFixture pr;
 
     @BeforeAll
     static void start() {
-        scenario = PullRequestScenario.start();
         TempRepo w = scenario.origin.work();
         w.checkout("-b", "attributes", "main");
         w.write(".gitattributes", "schema/*.txt linguist-generated\n")
@@ -41,13 +41,6 @@ class GeneratedAttributesPullRequestTest {
         w.commit("generated schema");
         w.checkout("main");
         pr = scenario.origin.openPullRequest(2, "attributes", "main", "attributes");
-    }
-
-    @AfterAll
-    static void stop() {
-        if (scenario != null) {
-            scenario.close();
-        }
     }
 
     static Proc.Result ok(String... args) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import support.McpSession;
 import support.PrdiffCli;
 import support.McpCalls;
@@ -27,25 +28,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @support.Parallel
 class InterdiffPullRequestTest {
-    static PullRequestScenario scenario;
+    @RegisterExtension
+    static final PullRequestScenario scenario = PullRequestScenario.shared();
     static McpSession s;
 
     @BeforeAll
     static void start() {
-        scenario = PullRequestScenario.start();
         s = McpSession.initialized(McpSession.config(scenario.clone.dir()).withEnv(scenario.env));
     }
 
     @AfterAll
     static void stop() {
-        try {
-            if (s != null) {
-                assertEquals(List.of(), s.finish(McpSession.WAIT));
-            }
-        } finally {
-            if (scenario != null) { // null when gh is missing: the class was skipped
-                scenario.close();
-            }
+        if (s != null) {
+            assertEquals(List.of(), s.finish(McpSession.WAIT));
         }
     }
 

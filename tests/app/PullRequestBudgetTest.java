@@ -6,6 +6,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import support.McpSession;
 import support.PrdiffCli;
 import support.McpCalls;
@@ -35,14 +36,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(180)
 @support.Parallel
 class PullRequestBudgetTest {
-    static PullRequestScenario scenario;
+    @RegisterExtension
+    static final PullRequestScenario scenario = PullRequestScenario.shared();
     static PullRequestFixture many;
     static PullRequestFixture big;
     static McpSession s;
 
     @BeforeAll
     static void start() {
-        scenario = PullRequestScenario.start();
         many = scenario.origin.openManyFilePullRequest(2, "many-files", 350);
         big = openBigPullRequest(3);
         s = McpSession.initialized(McpSession.config(scenario.clone.dir()).withEnv(scenario.env));
@@ -68,14 +69,8 @@ class PullRequestBudgetTest {
 
     @AfterAll
     static void stop() {
-        try {
-            if (s != null) {
-                assertEquals(List.of(), s.finish(McpSession.WAIT));
-            }
-        } finally {
-            if (scenario != null) {
-                scenario.close();
-            }
+        if (s != null) {
+            assertEquals(List.of(), s.finish(McpSession.WAIT));
         }
     }
 

@@ -1,9 +1,8 @@
 package app;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import support.PrdiffCli;
 import support.DiffSections;
 import support.GitHubStandIn;
@@ -36,21 +35,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @support.Parallel
 class PullRequestCacheTest {
-    static PullRequestScenario scenario;
+    @RegisterExtension
+    static final PullRequestScenario scenario = PullRequestScenario.shared();
     Path cacheDir;
     Map<String, String> env;
-
-    @BeforeAll
-    static void start() {
-        scenario = PullRequestScenario.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (scenario != null) {
-            scenario.close();
-        }
-    }
 
     @BeforeEach
     void freshCache() throws IOException {

@@ -2,10 +2,10 @@ package app;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import support.PrdiffCli;
 import support.DiffSections;
 import support.Proc;
@@ -26,20 +26,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The four shapes of a pull request diff, end to end through the real gh and git against the GitHub stand-in. */
 class PullRequestCliTest {
-    static PullRequestScenario scenario;
+    @RegisterExtension
+    static final PullRequestScenario scenario = PullRequestScenario.shared();
     static PullRequestFixture many;
 
     @BeforeAll
     static void start() {
-        scenario = PullRequestScenario.start();
         many = scenario.origin.openManyFilePullRequest(2, "many-files", 350);
-    }
-
-    @AfterAll
-    static void stop() {
-        if (scenario != null) {
-            scenario.close();
-        }
     }
 
     @BeforeEach

@@ -2,9 +2,8 @@ package app;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import support.PrdiffCli;
 import support.DiffSections;
 import support.Proc;
@@ -19,20 +18,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** --json for a pull request, live (through gh and the GitHub stand-in) and pinned with --sha. */
 @support.Parallel
 class PullRequestJsonCliTest {
-    static PullRequestScenario scenario;
+    @RegisterExtension
+    static final PullRequestScenario scenario = PullRequestScenario.shared();
     static final ObjectMapper JSON = new ObjectMapper();
-
-    @BeforeAll
-    static void start() {
-        scenario = PullRequestScenario.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (scenario != null) {
-            scenario.close();
-        }
-    }
 
     static JsonNode envelope(String... args) throws Exception {
         Proc.Result r = PrdiffCli.ok(scenario.env, args);

@@ -1,9 +1,8 @@
 package app;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import support.PrdiffCli;
 import support.Proc;
 import support.PullRequestScenario;
@@ -21,19 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(120)
 @support.Parallel
 class PullRequestStatTest {
-    static PullRequestScenario scenario;
-
-    @BeforeAll
-    static void start() {
-        scenario = PullRequestScenario.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (scenario != null) {
-            scenario.close();
-        }
-    }
+    @RegisterExtension
+    static final PullRequestScenario scenario = PullRequestScenario.shared();
 
     static Proc.Result ok(String... args) {
         return PrdiffCli.ok(scenario.env, args);

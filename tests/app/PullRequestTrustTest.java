@@ -7,6 +7,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import support.McpSession;
 import support.PrdiffCli;
 import support.McpCalls;
@@ -40,27 +41,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(120)
 @support.Parallel
 class PullRequestTrustTest {
-    static PullRequestScenario scenario;
+    @RegisterExtension
+    static final PullRequestScenario scenario = PullRequestScenario.shared();
     static PullRequestFixture many;
     static TokenTrap trap;
 
     @BeforeAll
     static void start() {
-        scenario = PullRequestScenario.start();
         many = scenario.origin.openManyFilePullRequest(2, "many-files", 250);
         trap = TokenTrap.start();
     }
 
     @AfterAll
     static void stop() {
-        try {
-            if (trap != null) {
-                trap.close();
-            }
-        } finally {
-            if (scenario != null) { // null when gh is missing: the class was skipped
-                scenario.close();
-            }
+        if (trap != null) {
+            trap.close();
         }
     }
 

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import support.BigRange;
 import support.BudgetAnswer;
 import support.DiffSections;
@@ -38,7 +39,8 @@ class McpClientEndToEndTest {
     static final String MISSING_SHA = "0123456789abcdef0123456789abcdef01234567";
     static final ObjectMapper JSON = new ObjectMapper();
 
-    static PullRequestScenario scenario;
+    @RegisterExtension
+    static final PullRequestScenario scenario = PullRequestScenario.shared();
     static TempRepo local;
     /** A range of hundreds of files, far over the default budget, for the walk. */
     static TempRepo big;
@@ -49,7 +51,6 @@ class McpClientEndToEndTest {
     @BeforeAll
     static void runTheClient() {
         openApi = OpenApiDocument.load();
-        scenario = PullRequestScenario.start();
         local = TempRepo.init();
         big = TempRepo.init();
         bigBase = BigRange.build(big, 150);
@@ -91,9 +92,6 @@ class McpClientEndToEndTest {
         }
         if (big != null) {
             big.close();
-        }
-        if (scenario != null) {
-            scenario.close();
         }
     }
 

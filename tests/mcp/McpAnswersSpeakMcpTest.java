@@ -6,6 +6,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import support.BigRange;
 import support.McpCalls;
 import support.McpSession;
@@ -38,7 +39,8 @@ class McpAnswersSpeakMcpTest {
     static TempRepo repo;
     static String base;
     static String head;
-    static PullRequestScenario scenario;
+    @RegisterExtension
+    static final PullRequestScenario scenario = PullRequestScenario.shared();
     static McpSession local;
     static McpSession pr;
 
@@ -48,7 +50,6 @@ class McpAnswersSpeakMcpTest {
         base = BigRange.build(repo, 60);
         head = repo.text("rev-parse", "HEAD").trim();
         local = McpSession.initialized(repo.dir());
-        scenario = PullRequestScenario.start();
         scenario.origin.openManyFilePullRequest(2, "many-files", 80);
         pr = McpSession.initialized(McpSession.config(scenario.clone.dir()).withEnv(scenario.env));
     }
@@ -63,9 +64,6 @@ class McpAnswersSpeakMcpTest {
                 assertEquals(List.of(), pr.finish(McpSession.WAIT));
             }
         } finally {
-            if (scenario != null) {
-                scenario.close();
-            }
             if (repo != null) {
                 repo.close();
             }

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import support.McpSession;
 import support.McpCalls;
 import support.HangingRepo;
@@ -37,26 +38,19 @@ import static support.McpCalls.argsOf;
  */
 @Timeout(60)
 class McpPullRequestToolTest {
-    static PullRequestScenario scenario;
+    @RegisterExtension
+    static final PullRequestScenario scenario = PullRequestScenario.shared();
     static McpSession s;
 
     @BeforeAll
     static void start() {
-        scenario = PullRequestScenario.start();
         s = McpSession.initialized(McpSession.config(scenario.clone.dir()).withEnv(scenario.env));
     }
 
     @AfterAll
     static void stop() {
-        if (scenario == null) {
-            return;
-        }
-        try {
-            if (s != null) {
-                assertEquals(List.of(), s.finish(McpSession.WAIT));
-            }
-        } finally {
-            scenario.close();
+        if (s != null) {
+            assertEquals(List.of(), s.finish(McpSession.WAIT));
         }
     }
 
