@@ -15,7 +15,7 @@ import java.util.Map;
 public final class JsonText {
     private final StringBuilder out = new StringBuilder();
     private final boolean indented;
-    /** Members or elements written so far in each open object or array, the innermost first. */
+    /** Members written so far in each open object, the innermost first. */
     private final Deque<int[]> written = new ArrayDeque<>();
     /** Open objects: the indentation of a member. Arrays stay on their line and add none. */
     private int objects;
