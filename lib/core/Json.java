@@ -5,7 +5,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
-/** The one ObjectMapper, configured once. */
+/**
+ * The one ObjectMapper, configured once, for the MCP server's messages and trees; answers write themselves
+ * ({@link JsonText}).
+ */
 public final class Json {
     public static final ObjectMapper MAPPER = new ObjectMapper()
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
@@ -24,18 +27,6 @@ public final class Json {
             }
         }
         return MAPPER.valueToTree(value);
-    }
-
-    /** Indented for a person at a terminal; the same JSON as {@link #write(Object)}. */
-    public static String writePretty(Object value) {
-        if (value instanceof JsonValue v) {
-            return JsonText.indented(v);
-        }
-        try {
-            return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(value);
-        } catch (JsonProcessingException e) {
-            throw new PrdiffException(ErrorCode.INTERNAL_ERROR, "cannot serialise result: " + e.getMessage(), e);
-        }
     }
 
     /** On one line; an answer ({@link JsonValue}) as it writes itself. */
