@@ -1,6 +1,5 @@
 package dev.prdiff.core;
 
-
 import java.util.List;
 
 /**

@@ -1,6 +1,5 @@
 package dev.prdiff.core;
 
-
 /**
  * One page of changed files: {@code total} files (after any filter), {@code showing} of them on this page;
  * {@code next_skip} is the --skip (skip) of the next page, absent on the last one.
